@@ -1,0 +1,149 @@
+/**
+ * `npm run bench`: measures the v2 path and writes docs/BENCHMARKS.md.
+ *  - in-process JSON text -> parsed input -> model -> validation -> XML, for 10, 1,000 and 10,000 lines;
+ *  - the local server's throughput on POST /api/v2/xml (autocannon, server in its own process).
+ * Options: BENCH_SECONDS (autocannon duration, default 10), BENCH_SKIP_HTTP=1.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { generateFacturXml } from '../lib/generate.js';
+import { parseInvoiceInput } from '../lib/input/schema.js';
+
+const root = resolve(import.meta.dirname, '..');
+const example = JSON.parse(readFileSync(resolve(root, 'functions/_shared/examples/invoice.json'), 'utf8'));
+
+function invoiceWithLines(n: number): string {
+  const rates = [20, 10, 5.5, 2.1];
+  const items = Array.from({ length: n }, (_, i) => ({
+    description: `Article n°${i + 1} « qualité supérieure »`,
+    quantity: (i % 7) + 1,
+    unitPrice: `${(i * 37) % 500}.${String((i * 13) % 100).padStart(2, '0')}`,
+    vatRate: rates[i % rates.length],
+    reference: `REF-${i + 1}`,
+  }));
+  return JSON.stringify({ ...example, items });
+}
+
+function convert(json: string): string {
+  const parsed = parseInvoiceInput(JSON.parse(json));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return generateFacturXml(parsed.value).xml;
+}
+
+interface Stats { n: number; p50: number; p95: number; min: number; mean: number }
+
+function measure(fn: () => void, { minIterations, minMs }: { minIterations: number; minMs: number }): Stats {
+  for (let i = 0; i < Math.min(50, minIterations); i++) fn(); // warm-up
+  const samples: number[] = [];
+  const start = performance.now();
+  while (samples.length < minIterations || performance.now() - start < minMs) {
+    const t = performance.now();
+    fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
+  return { n: samples.length, p50: q(0.5), p95: q(0.95), min: samples[0]!, mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+}
+
+const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
+
+async function httpThroughput(seconds: number): Promise<{ rps: number; p50: number; p99: number; non2xx: number; total: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'server/main.ts')], {
+    env: { ...process.env, PORT: '0', V2_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await new Promise<string>((ok, fail) => {
+      child.stdout.on('data', (d: Buffer) => {
+        const m = /http:\/\/[^\s]+/.exec(d.toString());
+        if (m) ok(m[0]);
+      });
+      child.on('exit', (code) => fail(new Error(`server exited ${code}`)));
+    });
+    const body = invoiceWithLines(10);
+    const opts = { url: `${url}/api/v2/xml`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, connections: 32, pipelining: 1 };
+    await autocannon({ ...opts, duration: 2 }); // warm-up
+    const r = await autocannon({ ...opts, duration: seconds });
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, total: r.requests.total };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function main() {
+  const cases = [
+    { lines: 10, minIterations: 2000, minMs: 3000 },
+    { lines: 1000, minIterations: 50, minMs: 3000 },
+    { lines: 10000, minIterations: 5, minMs: 3000 },
+  ];
+  const rows: string[] = [];
+  const results: Record<number, Stats> = {};
+  for (const c of cases) {
+    const json = invoiceWithLines(c.lines);
+    convert(json); // fail fast if invalid
+    const s = measure(() => convert(json), c);
+    results[c.lines] = s;
+    rows.push(`| ${c.lines.toLocaleString('en')} | ${s.n} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.min)} |`);
+    console.log(`${c.lines} lines: p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)} over ${s.n} runs`);
+  }
+  const perLine1k = results[1000]!.p50 / 1000;
+  const perLine10k = results[10000]!.p50 / 10000;
+
+  let httpSection = '_Skipped (BENCH_SKIP_HTTP=1)._';
+  if (!process.env.BENCH_SKIP_HTTP) {
+    const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+    const h = await httpThroughput(seconds);
+    console.log(`HTTP: ${h.rps.toFixed(0)} req/s, p50 ${h.p50} ms, p99 ${h.p99} ms, non-2xx ${h.non2xx}`);
+    httpSection = [
+      `autocannon, 32 connections, ${seconds} s after a 2 s warm-up, POST /api/v2/xml with a 10-line invoice, server in its own Node process (rate limit disabled with V2_RATE_LIMIT_PER_MINUTE=0), both on this machine.`,
+      '',
+      '| requests/s (mean) | latency p50 | latency p99 | requests | non-2xx |',
+      '|---|---|---|---|---|',
+      `| ${h.rps.toFixed(0)} | ${h.p50} ms | ${h.p99} ms | ${h.total} | ${h.non2xx} |`,
+      '',
+      `Target: >= 2,000 requests/s on 2 cores: ${h.rps >= 2000 ? 'met' : 'NOT met'}.`,
+    ].join('\n');
+  }
+
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const md = `# Benchmarks
+
+Measured by \`npm run bench\` (bench/run.ts); rerun it to refresh this file.
+
+- Date: ${new Date().toISOString()}
+- Machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}
+- Node ${process.version}
+
+## v2 in-process: JSON text -> validated Factur-X XML
+
+Each run: \`JSON.parse\`, valibot input check, model building (decimal arithmetic), every EN 16931 rule, CII serialisation.
+
+| lines | runs | p50 | p95 | min |
+|---|---|---|---|---|
+${rows.join('\n')}
+
+- Target 10 lines p50 <= 1 ms: ${results[10]!.p50 <= 1 ? 'met' : 'NOT met'} (${fmt(results[10]!.p50)}).
+- Linearity: ${fmt(perLine1k)} per line at 1,000 lines, ${fmt(perLine10k)} per line at 10,000 lines.
+- 10,000 lines well under 1 s: ${results[10000]!.p50 < 1000 ? 'met' : 'NOT met'} (${fmt(results[10000]!.p50)}).
+
+## Local server throughput
+
+${httpSection}
+`;
+  mkdirSync(resolve(root, 'docs'), { recursive: true });
+  const path = resolve(root, 'docs/BENCHMARKS.md');
+  const previous = (() => { try { return readFileSync(path, 'utf8'); } catch { return ''; } })();
+  const marker = '<!-- other sections -->';
+  const tail = previous.includes(marker) ? previous.slice(previous.indexOf(marker)) : '';
+  writeFileSync(path, md + (tail ? `\n${tail}` : ''));
+  console.log(`wrote ${path}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+/**
+ * The human-readable API page (GET /api/docs), built from the OpenAPI document
+ * so the two never disagree. The example response is computed by the real
+ * core from the example request, not written by hand.
+ */
+import { generateFacturXml } from '../../lib/generate.js';
+import { parseInvoiceInput } from '../../lib/input/schema.js';
+import { ROUTES } from '../routes.js';
+import example from './examples/invoice.json' with { type: 'json' };
+import { buildOpenApi } from './openapi.js';
+
+type Json = Record<string, unknown>;
+
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function typeOf(s: Json): string {
+  if (Array.isArray(s.anyOf)) return (s.anyOf as Json[]).map(typeOf).join(' | ');
+  if (s.type === 'array') return `array of ${typeOf((s.items as Json) ?? {})}`;
+  if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
+  return typeof s.type === 'string' ? s.type : 'any';
+}
+
+/** Flattens a JSON schema into rows of (path, type, required, description). */
+function fieldRows(schema: Json, prefix = '', required = true, rows: string[][] = []): string[][] {
+  const props = (schema.properties ?? {}) as Record<string, Json>;
+  const req = new Set((schema.required as string[] | undefined) ?? []);
+  for (const [name, sub] of Object.entries(props)) {
+    const path = prefix ? `${prefix}.${name}` : name;
+    const isReq = required && req.has(name);
+    rows.push([path, typeOf(sub), isReq ? 'yes' : 'no', String(sub.description ?? '')]);
+    const objectVariant = Array.isArray(sub.anyOf) ? (sub.anyOf as Json[]).find((v) => v.type === 'object') : sub;
+    if (objectVariant?.type === 'object') fieldRows(objectVariant, path, isReq, rows);
+    if (sub.type === 'array' && (sub.items as Json | undefined)?.type === 'object') fieldRows(sub.items as Json, `${path}[]`, isReq, rows);
+  }
+  return rows;
+}
+
+function exampleResponse(): string {
+  const parsed = parseInvoiceInput(example);
+  if (!parsed.ok) return JSON.stringify({ success: false, error: { code: 'BAD_REQUEST', details: parsed.issues } }, null, 2);
+  try {
+    const { xml, profile, validation } = generateFacturXml(parsed.value);
+    const shortXml = xml.length > 600 ? `${xml.slice(0, 600)}\n... (${xml.length} characters)` : xml;
+    return JSON.stringify({ success: true, data: { xml: shortXml, profile, validation }, meta: { processingTimeMs: 1, apiVersion: 'v2' } }, null, 2);
+  } catch (err) {
+    return JSON.stringify({ success: false, error: { code: (err as { code?: string }).code, details: (err as { details?: unknown }).details } }, null, 2);
+  }
+}
+
+let cached: string | undefined;
+
+/** Renders the page (cached after the first call). */
+export function renderDocsPage(): string {
+  if (cached) return cached;
+  const api = buildOpenApi();
+  const schemas = (api.components as Json).schemas as Record<string, Json>;
+  const rows = fieldRows(schemas.InvoiceInput ?? {});
+  const table = rows
+    .map(([p, t, r, d]) => `<tr><td><code>${esc(p!)}</code></td><td>${esc(t!)}</td><td>${r}</td><td>${esc(d!)}</td></tr>`)
+    .join('\n');
+  const endpoints = ROUTES.map((r) => `<li><code>${r.method} ${esc(r.path)}</code>: ${esc(r.summary)}</li>`).join('\n');
+  cached = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(String((api.info as Json).title))}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;line-height:1.45;color:#1b1b1b}
+code,pre{font-family:ui-monospace,monospace;font-size:.9em}pre{background:#f4f4f4;padding:1rem;overflow:auto}
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
+th{background:#f0f0f0}
+</style></head><body>
+<h1>${esc(String((api.info as Json).title))}</h1>
+<p>${esc(String((api.info as Json).description))} Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
+<h2>Endpoints</h2><ul>${endpoints}</ul>
+<h2>Responses</h2>
+<p>Every JSON answer is <code>{"success": true, "data": ..., "meta": {"processingTimeMs", "apiVersion"}}</code> or
+<code>{"success": false, "error": {"code", "message", "details"}}</code>. Codes: 400 <code>BAD_REQUEST</code> (details: <code>{path, message}</code>),
+413 <code>PAYLOAD_TOO_LARGE</code> (over 6 MB), 415 <code>UNSUPPORTED_MEDIA_TYPE</code>, 422 <code>VALIDATION_FAILED</code> (details: <code>{rule, message, path}</code> with the official EN 16931 rule ids),
+429 <code>RATE_LIMITED</code> (with <code>Retry-After</code>), 500 <code>INTERNAL_ERROR</code> (never with internals).</p>
+<p><code>POST /api/v2/validate</code> answers 200 with <code>data{valid, errors, warnings, summary}</code> whatever the verdict.</p>
+<h2>Invoice fields (<code>POST /api/v2/xml</code>, <code>POST /api/v2/validate</code>)</h2>
+<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>
+${table}
+</tbody></table>
+<h2>Example request</h2>
+<pre>curl -s http://localhost:3000/api/v2/xml -H 'Content-Type: application/json' -d @invoice.json</pre>
+<pre>${esc(JSON.stringify(example, null, 2))}</pre>
+<h2>Example response</h2>
+<pre>${esc(exampleResponse())}</pre>
+</body></html>`;
+  return cached;
+}

@@ -1,0 +1,83 @@
+/**
+ * The one error-to-HTTP mapping. Every failure leaves the service as
+ * `{"success":false,"error":{"code","message","details?"}}`; only errors the
+ * caller can fix (status < 500) are described, everything else becomes a
+ * generic 500 and is logged, never a stack trace.
+ */
+import { ServiceError } from '../../lib/errors.js';
+import { logger } from './logger.js';
+
+/** HTTP status of each error code. */
+const STATUS_BY_CODE: Record<string, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_FAILED: 422,
+  EXTRACTION_FAILED: 422,
+  NOT_EN16931_CII: 422,
+  XML_SYNTAX: 400,
+  XML_FORBIDDEN: 400,
+  RATE_LIMITED: 429,
+  QUOTA_EXCEEDED: 429,
+  INTERNAL_ERROR: 500,
+};
+
+/** The JSON error envelope. */
+export interface ErrorEnvelope {
+  success: false;
+  error: { code: string; message: string; details?: unknown[] };
+}
+
+/** A mapped error: status, envelope and extra headers (e.g. Retry-After). */
+export interface MappedError {
+  statusCode: number;
+  body: ErrorEnvelope;
+  headers?: Record<string, string>;
+}
+
+/** Errors middy's own middlewares raise (http-errors shape). */
+interface MiddyHttpError extends Error {
+  statusCode: number;
+  expose?: boolean;
+  cause?: { package?: string; message?: string };
+}
+
+function isMiddyHttpError(err: unknown): err is MiddyHttpError {
+  return err instanceof Error && typeof (err as Partial<MiddyHttpError>).statusCode === 'number';
+}
+
+/** Maps any thrown value to the envelope; unknown errors are logged and hidden. */
+export function mapError(err: unknown): MappedError {
+  if (err instanceof ServiceError) {
+    const statusCode = STATUS_BY_CODE[err.code] ?? 500;
+    if (statusCode >= 500) return internal(err);
+    const error: ErrorEnvelope['error'] = { code: err.code, message: err.message };
+    if (err.details && err.details.length > 0) error.details = [...err.details];
+    const headers = (err as ServiceError & { headers?: Record<string, string> }).headers;
+    return { statusCode, body: { success: false, error }, ...(headers ? { headers } : {}) };
+  }
+  if (isMiddyHttpError(err) && err.cause?.package === '@middy/http-json-body-parser') {
+    if (err.message === 'Unsupported Media Type') {
+      return envelope(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.');
+    }
+    return envelope(400, 'BAD_REQUEST', 'The body is not valid JSON.', [
+      { path: '', message: err.cause.message ?? 'Invalid or malformed JSON was provided.' },
+    ]);
+  }
+  if (isMiddyHttpError(err) && err.statusCode < 500 && err.expose !== false) {
+    return envelope(err.statusCode, err.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', err.message);
+  }
+  return internal(err);
+}
+
+function envelope(statusCode: number, code: string, message: string, details?: unknown[]): MappedError {
+  return { statusCode, body: { success: false, error: { code, message, ...(details ? { details } : {}) } } };
+}
+
+function internal(err: unknown): MappedError {
+  logger.error('unhandled error', { error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
+  return envelope(500, 'INTERNAL_ERROR', 'An internal error occurred. It has been logged.');
+}

@@ -1,0 +1,116 @@
+/**
+ * The middy stack every JSON endpoint shares: header normalisation, a body
+ * size limit, JSON body parsing, timing, and the one error mapping.
+ * Handlers built with `jsonEndpoint` receive the parsed body and return the
+ * `data` of a success envelope (or a full HTTP result for binary answers).
+ */
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { PayloadTooLargeError } from '../../lib/errors.js';
+import { mapError } from './errors.js';
+
+/** Largest body we accept: the synchronous Lambda payload limit (DECISIONS.md). */
+export const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+/** Headers every JSON answer carries. */
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+
+/** A JSON response with our headers. */
+export function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+/** Milliseconds since `start`, rounded to an integer (meta.processingTimeMs). */
+export function elapsedMs(start: number): number {
+  return Math.round(performance.now() - start);
+}
+
+/** Lower-cases header names, so `Content-Type` checks work whatever case the client used. */
+export function normalizeHeaders(): MiddlewareObj<APIGatewayProxyEvent> {
+  return {
+    before: (request) => {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(request.event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
+      request.event.headers = headers;
+    },
+  };
+}
+
+/** Refuses bodies over `limit` bytes with 413 before any parsing. */
+export function bodyLimit(limit = MAX_BODY_BYTES): MiddlewareObj<APIGatewayProxyEvent> {
+  return {
+    before: (request) => {
+      const body = request.event.body;
+      if (body == null) return;
+      const bytes = request.event.isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body, 'utf8');
+      if (bytes > limit) throw new PayloadTooLargeError(limit);
+    },
+  };
+}
+
+/** Turns any error into the envelope (the last middleware to see it). */
+export function errorEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    onError: (request) => {
+      const mapped = mapError(request.error);
+      request.response = jsonResult(mapped.statusCode, mapped.body, mapped.headers);
+    },
+  };
+}
+
+/** What a JSON endpoint's core function gets. */
+export interface JsonRequest {
+  body: unknown;
+  event: APIGatewayProxyEvent;
+  /** `performance.now()` at the start of the invocation. */
+  startedAt: number;
+}
+
+/** A handler's answer: a success `data` with optional `meta`, or a raw HTTP result (e.g. a PDF). */
+export type EndpointAnswer = { data: unknown; meta?: Record<string, unknown> } | { http: APIGatewayProxyResult };
+
+/** The Lambda handler type of every endpoint. */
+export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/**
+ * Builds a JSON endpoint: the body is parsed as JSON (415 for another media
+ * type, 400 for malformed JSON), and `fn`'s answer is wrapped in the success
+ * envelope with `meta.processingTimeMs` and `meta.apiVersion`.
+ */
+export function jsonEndpoint(apiVersion: string, fn: (req: JsonRequest) => Promise<EndpointAnswer> | EndpointAnswer): ApiHandler {
+  const core = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    const startedAt = (event as APIGatewayProxyEvent & { __startedAt?: number }).__startedAt ?? performance.now();
+    const answer = await fn({ body: event.body as unknown, event, startedAt });
+    if ('http' in answer) return answer.http;
+    return jsonResult(200, {
+      success: true,
+      data: answer.data,
+      meta: { processingTimeMs: elapsedMs(startedAt), apiVersion, ...answer.meta },
+    });
+  };
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(startClock())
+    .use(normalizeHeaders())
+    .use(bodyLimit())
+    .use(httpJsonBodyParser({ disableContentTypeError: false }))
+    .use(errorEnvelope())
+    .handler(core) as unknown as ApiHandler;
+}
+
+/** Records the start of the invocation on the event (so parsing time counts). */
+function startClock(): MiddlewareObj<APIGatewayProxyEvent> {
+  return {
+    before: (request) => {
+      (request.event as APIGatewayProxyEvent & { __startedAt?: number }).__startedAt = performance.now();
+    },
+  };
+}
+
+/** A plain GET endpoint (no body): health, OpenAPI, docs. */
+export function getEndpoint(fn: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult> | APIGatewayProxyResult): ApiHandler {
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(normalizeHeaders())
+    .use(errorEnvelope())
+    .handler(async (event) => fn(event)) as unknown as ApiHandler;
+}

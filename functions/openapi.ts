@@ -1,0 +1,5 @@
+/** GET /api/openapi.json: the OpenAPI 3.1 document, generated from the valibot schemas the handlers use. */
+import { getEndpoint, jsonResult } from './_shared/http.js';
+import { buildOpenApi } from './_shared/openapi.js';
+
+export const handler = getEndpoint(() => jsonResult(200, buildOpenApi(), { 'Cache-Control': 'public, max-age=300' }));

@@ -1,0 +1,67 @@
+/**
+ * Domain errors of the core. Each carries a stable `code` and, where useful,
+ * `details` built from data. The HTTP status of each code is decided in one
+ * place at the edge (functions/_shared/errors.ts), never here.
+ */
+
+/** A problem with one field of a request. */
+export interface FieldIssue {
+  /** Dotted path of the field, e.g. `items[2].quantity`. */
+  path: string;
+  message: string;
+}
+
+/** A broken business rule, with its official id. */
+export interface RuleIssue {
+  rule: string;
+  message: string;
+  path?: string;
+}
+
+/** Base class of every error the service may show to a caller. */
+export class ServiceError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: ReadonlyArray<FieldIssue | RuleIssue | Record<string, unknown>>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Malformed or incomplete input (missing fields, wrong types, bad JSON). */
+export class InputError extends ServiceError {
+  constructor(message: string, details: readonly FieldIssue[] = [], options?: { cause?: unknown }) {
+    super('BAD_REQUEST', message, details, options);
+  }
+}
+
+/** The invoice breaks EN 16931 rules; `details` lists every fatal finding with its official rule id. */
+export class InvoiceValidationError extends ServiceError {
+  constructor(details: readonly RuleIssue[]) {
+    super(
+      'VALIDATION_FAILED',
+      `The invoice fails EN 16931 validation with ${details.length} blocking error${details.length === 1 ? '' : 's'}.`,
+      details,
+    );
+  }
+}
+
+/** The request body is larger than we accept. */
+export class PayloadTooLargeError extends ServiceError {
+  constructor(limitBytes: number) {
+    super('PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limitBytes} bytes.`);
+  }
+}
+
+/** The request body has a media type this endpoint does not read. */
+export class UnsupportedMediaTypeError extends ServiceError {
+  constructor(received: string | undefined, accepted: readonly string[]) {
+    super(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Type ${received ? `"${received}"` : '(none)'} is not supported here; send ${accepted.join(' or ')}.`,
+    );
+  }
+}

@@ -1,0 +1,470 @@
+/**
+ * The v2 invoice input (service spec, "Invoice input"; DECISIONS.md, "Optional
+ * fields beyond the spec"): a valibot schema that validates a client's JSON
+ * body and turns it into typed values (trimmed text, Decimal amounts, defaults
+ * applied). The same schema feeds the OpenAPI document: convert it with
+ * `toJsonSchema(InvoiceInputSchema, { typeMode: 'input' })` (see json-schema.ts).
+ *
+ * Conventions:
+ * - required text is trimmed and must not be blank; optional text that is
+ *   blank, `null` or missing is absent (`undefined`);
+ * - amounts, quantities and rates accept a JSON number or a plain decimal
+ *   string ("12.50", no exponent) and become Decimal via `dec()`;
+ * - text that XML 1.0 cannot carry is rejected;
+ * - unknown fields are ignored.
+ *
+ * Inside each pipe, what JSON Schema can express comes first; the first
+ * transformation ends the part that `typeMode: 'input'` converts, and the
+ * checks after it run only in the service.
+ */
+import * as v from 'valibot';
+import { dec, type Decimal } from '../model/decimal.js';
+import { isCountryCode } from './iso-3166.js';
+import { xmlForbiddenCharMessage } from './xml-chars.js';
+
+/** VAT category codes of EN 16931 (BT-151 / BT-118, UNTDID 5305 subset). */
+export const VAT_CATEGORY_CODES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'] as const;
+
+/** Document type codes accepted as `documentType` (BT-3, UNTDID 1001). */
+export const DOCUMENT_TYPE_CODES = ['380', '381', '384', '389', '386'] as const;
+
+const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+// ---------------------------------------------------------------------------
+// Building blocks
+// ---------------------------------------------------------------------------
+
+/** Message of an object schema: its own type error, or a missing required key. */
+function objectMessage(what: string): v.ErrorMessage<v.ObjectIssue> {
+  return (issue) => (issue.expected === 'Object' ? `must be ${what}` : 'is required');
+}
+
+/** Rejects text holding characters XML 1.0 cannot carry. */
+function xmlSafe<T extends string | undefined>() {
+  return v.check<T, v.ErrorMessage<v.CheckIssue<T>>>(
+    (text) => text === undefined || xmlForbiddenCharMessage(text) === undefined,
+    (issue) => xmlForbiddenCharMessage(String(issue.input)) ?? 'contains a character that XML 1.0 cannot carry',
+  );
+}
+
+function trimmed(text: string): string {
+  return text.trim();
+}
+
+function blankToUndefined(text: string): string | undefined {
+  const value = text.trim();
+  return value === '' ? undefined : value;
+}
+
+/**
+ * An optional field: missing or `null` is absent (`undefined` after parsing).
+ * The description sits on the field itself so the JSON schema shows it next to the property.
+ */
+function optional<TSchema extends v.GenericSchema>(schema: TSchema, description: string) {
+  return v.pipe(
+    v.nullish(schema),
+    v.description(description),
+    v.transform((value) => (value ?? undefined) as Exclude<typeof value, null>),
+  );
+}
+
+/** An optional field with a default for missing or `null`. */
+function withDefault<TSchema extends v.GenericSchema, const TDefault extends v.InferOutput<TSchema>>(
+  schema: TSchema,
+  fallback: TDefault,
+  description: string,
+) {
+  return v.pipe(v.nullish(schema, fallback), v.description(description));
+}
+
+/** Required text: trimmed, not blank, XML-safe. */
+function requiredText(description: string) {
+  return v.pipe(
+    v.string('must be a string'),
+    v.description(description),
+    v.regex(/\S/, 'must not be empty'),
+    v.transform(trimmed),
+    xmlSafe<string>(),
+  );
+}
+
+/** Optional text: trimmed; blank is absent. */
+const optionalTextValue = v.pipe(v.string('must be a string'), v.transform(blankToUndefined), xmlSafe<string | undefined>());
+
+function optionalText(description: string) {
+  return optional(optionalTextValue, description);
+}
+
+/** Optional text normalised by `normalize`, then checked against `pattern` (after normalisation). */
+function optionalCode(description: string, normalize: (text: string) => string, pattern: RegExp, message: string) {
+  return optional(
+    v.pipe(
+      v.string('must be a string'),
+      v.transform((text) => {
+        const value = normalize(text);
+        return value === '' ? undefined : value;
+      }),
+      v.check((value) => value === undefined || pattern.test(value), message),
+    ),
+    description,
+  );
+}
+
+const decimalValue = v.union(
+  [
+    v.number('must be a number'),
+    v.pipe(
+      v.string(),
+      v.regex(DECIMAL_TEXT, 'must be a plain decimal such as "12.50" (digits, optional "-" and "." only)'),
+    ),
+  ],
+  'must be a number or a decimal string such as "12.50"',
+);
+
+function toDecimal(value: number | string): Decimal {
+  return dec(value);
+}
+
+function isFiniteDecimal(value: Decimal): boolean {
+  return value.isFinite();
+}
+
+/** A required decimal (amount, quantity, rate): JSON number or plain decimal string, as Decimal. */
+function decimal(description: string) {
+  return v.pipe(decimalValue, v.description(description), v.transform(toDecimal), v.check(isFiniteDecimal, 'must be a finite number'));
+}
+
+/** An optional decimal (described by its optional wrapper). */
+function optionalDecimal(description: string) {
+  return optional(v.pipe(decimalValue, v.transform(toDecimal), v.check(isFiniteDecimal, 'must be a finite number')), description);
+}
+
+/** True when `text` (already `YYYY-MM-DD`) is a real calendar date. */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  date.setUTCFullYear(year); // Date.UTC maps years 0-99 to 1900-1999
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const DATE_FORMAT_MESSAGE = 'must be a date in the form YYYY-MM-DD';
+const CALENDAR_MESSAGE = 'is not a real calendar date';
+
+/**
+ * A required date `YYYY-MM-DD` that exists in the calendar. The transformation
+ * ends what JSON Schema describes (`format: date`); the calendar check after it
+ * runs in the service only.
+ */
+function date(description: string) {
+  return v.pipe(
+    v.string('must be a string'),
+    v.description(description),
+    v.isoDate(DATE_FORMAT_MESSAGE),
+    v.transform(trimmed),
+    v.check(isCalendarDate, CALENDAR_MESSAGE),
+  );
+}
+
+/** An optional date (described by its optional wrapper). */
+function optionalDate(description: string) {
+  return optional(
+    v.pipe(v.string('must be a string'), v.isoDate(DATE_FORMAT_MESSAGE), v.transform(trimmed), v.check(isCalendarDate, CALENDAR_MESSAGE)),
+    description,
+  );
+}
+
+const COUNTRY_FORMAT = /^[A-Za-z]{2}$/;
+const COUNTRY_FORMAT_MESSAGE = 'must be a two-letter ISO 3166-1 country code such as "FR"';
+
+function upperCase(text: string): string {
+  return text.toUpperCase();
+}
+
+const isoCountryCheck = v.check(isCountryCode, (issue) =>
+  issue.input === 'UK'
+    ? 'is not an ISO 3166-1 country code: the United Kingdom is "GB"'
+    : `"${String(issue.input)}" is not an ISO 3166-1 alpha-2 country code`,
+);
+
+/** A required ISO 3166-1 alpha-2 country code, any case, returned upper-case. */
+function country(description: string) {
+  return v.pipe(
+    v.string('must be a string'),
+    v.description(description),
+    v.regex(COUNTRY_FORMAT, COUNTRY_FORMAT_MESSAGE),
+    v.transform(upperCase),
+    isoCountryCheck,
+  );
+}
+
+/** An optional country code (described by its optional wrapper). */
+function optionalCountry(description: string) {
+  return optional(
+    v.pipe(v.string('must be a string'), v.regex(COUNTRY_FORMAT, COUNTRY_FORMAT_MESSAGE), v.transform(upperCase), isoCountryCheck),
+    description,
+  );
+}
+
+/** Removes blanks so clients can write "732 829 320 00074". */
+function withoutSpaces(text: string): string {
+  return text.replace(/\s+/g, '');
+}
+
+// ---------------------------------------------------------------------------
+// Parts of the invoice
+// ---------------------------------------------------------------------------
+
+/** A structured postal address (BG-5 / BG-8), the alternative to a one-string address. */
+const StructuredAddressSchema = v.object(
+  {
+    line1: requiredText('Address line 1: street and number (BT-35 / BT-50).'),
+    line2: optionalText('Address line 2 (BT-36 / BT-51).'),
+    line3: optionalText('Address line 3 (BT-162 / BT-163).'),
+    postcode: requiredText('Post code (BT-38 / BT-53).'),
+    city: requiredText('City (BT-37 / BT-52).'),
+    subdivision: optionalText('Country subdivision: region, province, county (BT-39 / BT-54).'),
+    countryCode: country('Country, ISO 3166-1 alpha-2 code such as "FR" (BT-40 / BT-55).'),
+  },
+  objectMessage('an object'),
+);
+
+const AddressSchema = v.pipe(
+  v.union(
+    [requiredText('Full postal address on one or more lines, e.g. "12 rue de la Paix, 75002 Paris, France".'), StructuredAddressSchema],
+    'must be a full-address string or an object {line1, line2?, postcode, city, countryCode}',
+  ),
+  v.description(
+    'Postal address (BG-5 / BG-8): either the full address as one string (street, postcode and city, optionally the country; commas or line breaks between parts), or a structured object.',
+  ),
+);
+
+/** Electronic address object with its EAS scheme. */
+const ElectronicAddressObjectSchema = v.object(
+  {
+    id: requiredText('Electronic address identifier (BT-34 / BT-49).'),
+    scheme: requiredText('Electronic address scheme, an EAS code such as "EM" (email), "0009" (SIRET) or "0225" (BT-34-1 / BT-49-1).'),
+  },
+  objectMessage('an object'),
+);
+
+function electronicAddress(description: string) {
+  return optional(
+    v.union(
+      [optionalTextValue, ElectronicAddressObjectSchema],
+      'must be a string (an email address) or an object {id, scheme}',
+    ),
+    description,
+  );
+}
+
+const sirenField = (description: string) =>
+  optionalCode(description, withoutSpaces, /^\d{9}$/, 'must be a SIREN of 9 digits');
+const siretField = (description: string) =>
+  optionalCode(description, withoutSpaces, /^\d{14}$/, 'must be a SIRET of 14 digits');
+
+const SellerSchema = v.object(
+  {
+    name: requiredText('Seller legal name (BT-27).'),
+    address: AddressSchema,
+    vatNumber: optionalText('Seller VAT identifier with its country prefix, e.g. "FR44732829320" (BT-31). A VAT identifier or SIRET/SIREN is expected.'),
+    siret: siretField('Seller SIRET, 14 digits, for a French seller (BT-29 with scheme 0009; its first 9 digits give BT-30 unless siren is given).'),
+    siren: sirenField('Seller SIREN, 9 digits: legal registration identifier (BT-30, scheme 0002).'),
+    country: optionalCountry('Seller country, ISO 3166-1 alpha-2, any case (BT-40). Detected from the VAT number, the address or the SIRET when absent.'),
+    electronicAddress: electronicAddress('Seller electronic address (BT-34): an email address (scheme EM) or {id, scheme}.'),
+    email: optionalText('Seller contact email address (BT-43).'),
+    phone: optionalText('Seller contact telephone number (BT-42).'),
+    contactName: optionalText('Seller contact point: person or department (BT-41).'),
+  },
+  objectMessage('an object'),
+);
+
+const BuyerSchema = v.object(
+  {
+    name: requiredText('Buyer legal name (BT-44).'),
+    address: AddressSchema,
+    vatNumber: optionalText('Buyer VAT identifier with its country prefix (BT-48).'),
+    siret: siretField('Buyer SIRET, 14 digits (BT-46 with scheme 0009; its first 9 digits give BT-47 unless siren is given).'),
+    siren: sirenField('Buyer SIREN, 9 digits: legal registration identifier (BT-47, scheme 0002).'),
+    country: optionalCountry('Buyer country, ISO 3166-1 alpha-2, any case (BT-55). Detected from the VAT number, the address or the SIRET when absent.'),
+    electronicAddress: electronicAddress('Buyer electronic address (BT-49): an email address (scheme EM) or {id, scheme}.'),
+  },
+  objectMessage('an object'),
+);
+
+const ItemSchema = v.object(
+  {
+    description: requiredText('Line designation: the item name (BT-153).'),
+    quantity: v.pipe(
+      decimal('Invoiced quantity, greater than 0 (BT-129).'),
+      v.check((value) => value.gt(0), 'must be greater than 0'),
+    ),
+    unitPrice: decimal('Unit price excluding VAT: item net price (BT-146).'),
+    vatRate: decimal('VAT rate in percent, e.g. 20, 10, 5.5 or 0 (BT-152). Ignored for category O.'),
+    vatCategory: withDefault(
+      v.picklist(VAT_CATEGORY_CODES, `must be one of ${VAT_CATEGORY_CODES.join(', ')}`),
+      'S',
+      'VAT category code (BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Default S.',
+    ),
+    reference: optionalText("Line reference: the item seller's identifier (BT-155)."),
+    unitCode: withDefault(
+      v.pipe(v.string('must be a string'), v.regex(/^[A-Z0-9]{2,3}$/, 'must be a UN/ECE Recommendation 20/21 unit code such as "C62", "HUR" or "KGM"')),
+      'C62',
+      'Unit of measure, UN/ECE Recommendation 20/21 code (BT-130). Default C62 (one).',
+    ),
+    vatExemptionReason: optionalText('VAT exemption reason text (BT-120), for categories E, AE, K, G, O.'),
+    vatExemptionReasonCode: optionalCode(
+      'VAT exemption reason code from the VATEX list, e.g. "VATEX-EU-132-1A" (BT-121).',
+      (text) => text.trim().toUpperCase(),
+      /^VATEX-[A-Z0-9-]+$/,
+      'must be a VATEX code such as "VATEX-EU-132-1A"',
+    ),
+  },
+  objectMessage('an object'),
+);
+
+const TotalsSchema = v.object(
+  {
+    totalHT: optionalDecimal('Invoice total without VAT (BT-109). Computed when absent; when given it must match the computed total (BR-CO-13).'),
+    totalTTC: optionalDecimal('Invoice total with VAT (BT-112). Computed when absent; when given it must match BT-109 + BT-110 (BR-CO-15).'),
+    prepaidAmount: optionalDecimal('Amount already paid, e.g. a deposit (BT-113). Deducted from the amount due (BT-115).'),
+  },
+  objectMessage('an object'),
+);
+
+const PaymentMeansSchema = v.object(
+  {
+    typeCode: optional(
+      v.pipe(v.string('must be a string'), v.regex(/^(?:[1-9]\d?|ZZZ)$/, 'must be a UNTDID 4461 code such as "30" or "58"')),
+      'Payment means type code, UNTDID 4461 (BT-81): e.g. "30" credit transfer, "58" SEPA credit transfer, "49" direct debit. Default "58" when the IBAN is from a SEPA country, else "30".',
+    ),
+    iban: optionalCode(
+      'IBAN of the account to pay to (BT-84); spaces allowed.',
+      (text) => withoutSpaces(text).toUpperCase(),
+      /^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/,
+      'must be an IBAN: 2 letters, 2 check digits, then up to 30 letters or digits',
+    ),
+    bic: optionalCode(
+      'BIC of the bank (BT-86).',
+      (text) => withoutSpaces(text).toUpperCase(),
+      /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/,
+      'must be a BIC of 8 or 11 letters or digits',
+    ),
+    accountName: optionalText('Name of the account to pay to (BT-85).'),
+    remittanceInformation: optionalText('Remittance information the payer should quote (BT-83).'),
+  },
+  objectMessage('an object'),
+);
+
+// ---------------------------------------------------------------------------
+// The invoice
+// ---------------------------------------------------------------------------
+
+/**
+ * The v2 invoice input (service spec "Invoice input" plus the optional fields
+ * of DECISIONS.md). Parsing yields {@link InvoiceInput}: trimmed text,
+ * Decimal amounts, upper-case codes and the defaults (currency EUR, document
+ * type 380, VAT category S, unit code C62).
+ */
+export const InvoiceInputSchema = v.object(
+  {
+    invoiceNumber: requiredText('Invoice number (BT-1).'),
+    invoiceDate: date('Invoice issue date, YYYY-MM-DD (BT-2).'),
+    dueDate: optionalDate('Payment due date, YYYY-MM-DD (BT-9).'),
+    currency: withDefault(
+      v.pipe(v.string('must be a string'), v.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code of 3 upper-case letters such as "EUR"')),
+      'EUR',
+      'Invoice currency, ISO 4217 code (BT-5). Default EUR.',
+    ),
+    documentType: withDefault(
+      v.picklist(DOCUMENT_TYPE_CODES, `must be one of ${DOCUMENT_TYPE_CODES.join(', ')}`),
+      '380',
+      'Document type (BT-3): 380 invoice, 381 credit note, 384 corrected invoice, 389 self-billed invoice, 386 prepayment invoice. Default 380.',
+    ),
+    buyerReference: optionalText('Buyer reference, e.g. the buyer\'s service code (BT-10).'),
+    purchaseOrderReference: optionalText('Purchase order reference (BT-13).'),
+    notes: optional(
+      v.array(optionalTextValue, 'must be an array of strings'),
+      'Invoice notes, free text (BT-22), one per entry.',
+    ),
+    paymentTerms: optionalText('Payment terms, free text, e.g. "30 days net" (BT-20).'),
+    paymentMeans: optional(PaymentMeansSchema, 'Payment instructions (BG-16) with the credit transfer account (BG-17).'),
+    deliveryDate: optionalDate('Actual delivery date, YYYY-MM-DD (BT-72).'),
+    deliveryCountry: optionalCountry('Deliver-to country, ISO 3166-1 alpha-2 (BT-80).'),
+    seller: v.pipe(SellerSchema, v.description('The seller (BG-4).')),
+    buyer: v.pipe(BuyerSchema, v.description('The buyer (BG-7).')),
+    items: v.pipe(
+      v.array(ItemSchema, 'must be an array of invoice lines'),
+      v.description('Invoice lines (BG-25), in order; line identifiers are 1, 2, 3...'),
+    ),
+    totals: optional(
+      TotalsSchema,
+      'Totals given by the client. Computed when absent; amounts given are kept as given and checked by the EN 16931 rules.',
+    ),
+  },
+  objectMessage('a JSON object'),
+);
+
+/** The v2 invoice input after parsing (trimmed, typed, defaults applied). */
+export type InvoiceInput = v.InferOutput<typeof InvoiceInputSchema>;
+/** The v2 invoice input as a client sends it (JSON). */
+export type InvoiceInputJson = v.InferInput<typeof InvoiceInputSchema>;
+/** One parsed invoice line of the input. */
+export type InvoiceItemInput = InvoiceInput['items'][number];
+/** A parsed party address: the one-string form or the structured form. */
+export type AddressInput = InvoiceInput['seller']['address'];
+
+/** One problem of a request body, for a 400 BAD_REQUEST `details` entry. */
+export interface InputIssue {
+  /** Dotted path into the body, e.g. `items[2].quantity` or `seller.name`; empty for the body itself. */
+  path: string;
+  message: string;
+}
+
+/** The outcome of {@link parseInvoiceInput}. */
+export type ParseInvoiceInputResult = { ok: true; value: InvoiceInput } | { ok: false; issues: InputIssue[] };
+
+type AnyIssue = v.BaseIssue<unknown>;
+
+/** `['items', 2, 'quantity']` -> `items[2].quantity`. */
+function formatPath(keys: readonly unknown[]): string {
+  let path = '';
+  for (const key of keys) {
+    if (typeof key === 'number') path += `[${key}]`;
+    else path += path === '' ? String(key) : `.${String(key)}`;
+  }
+  return path;
+}
+
+/** True for a union option that failed only because the value had another type. */
+function isTypeMismatchOnly(issue: AnyIssue): boolean {
+  return issue.kind === 'schema' && (issue.path === undefined || issue.path.length === 0) && issue.issues === undefined;
+}
+
+/**
+ * Turns a valibot issue into path/message pairs. For a union (address as
+ * string or object, ...) the issues of the option the value was meant for are
+ * reported, e.g. `seller.address.city: is required`, not a generic type error.
+ */
+function toInputIssues(issue: AnyIssue, prefix: readonly unknown[]): InputIssue[] {
+  const keys = [...prefix, ...(issue.path ?? []).map((item) => item.key)];
+  if (issue.type === 'union' && issue.issues) {
+    const specific = issue.issues.filter((sub) => !isTypeMismatchOnly(sub));
+    if (specific.length > 0) return specific.flatMap((sub) => toInputIssues(sub, keys));
+  }
+  return [{ path: formatPath(keys), message: issue.message }];
+}
+
+/**
+ * Validates and converts a v2 request body against {@link InvoiceInputSchema}.
+ * Returns the parsed input, or every problem found as `{path, message}` with
+ * dotted paths such as `items[2].quantity` (400 BAD_REQUEST details). Never throws.
+ */
+export function parseInvoiceInput(body: unknown): ParseInvoiceInputResult {
+  // valibot's object schema takes arrays for objects; a JSON array is not an invoice.
+  if (Array.isArray(body)) return { ok: false, issues: [{ path: '', message: 'must be a JSON object' }] };
+  const result = v.safeParse(InvoiceInputSchema, body);
+  if (result.success) return { ok: true, value: result.output };
+  return { ok: false, issues: result.issues.flatMap((issue) => toInputIssues(issue, [])) };
+}

@@ -1,0 +1,290 @@
+/**
+ * Conversion of the parsed v2 invoice input into the EN 16931 semantic model
+ * (lib/model/invoice.ts). Pure and deterministic: the same input always gives
+ * the same invoice. Nothing is validated here beyond what the input schema
+ * did; wrong but well-formed data (a wrong rate for a category, client totals
+ * that do not add up) is carried into the model so the EN 16931 rules report
+ * it with their official ids.
+ *
+ * Money follows EN 16931 and DECISIONS.md ("Money"): line net = quantity x
+ * unit price rounded half up to 2 decimals (BT-131); VAT per (category, rate)
+ * group = taxable base x rate rounded to 2 decimals (BT-117); totals are sums
+ * of rounded values (BR-CO-10..16).
+ */
+import { round2, sum, ZERO, type Decimal } from '../model/decimal.js';
+import {
+  EN16931_SPECIFICATION_ID,
+  type Buyer,
+  type Contact,
+  type Delivery,
+  type DocumentTotals,
+  type Identifier,
+  type Invoice,
+  type InvoiceLine,
+  type PaymentInstructions,
+  type PostalAddress,
+  type Seller,
+  type VatBreakdown,
+} from '../model/invoice.js';
+import { parseAddress } from './address.js';
+import { detectPartyCountry, normalizeVatNumber } from './country.js';
+import type { AddressInput, InvoiceInput, InvoiceItemInput } from './schema.js';
+import { isSepaIban } from './sepa.js';
+
+/** ICD 0009: French SIRET (BT-29 / BT-46 scheme). */
+export const SCHEME_SIRET = '0009';
+/** ICD 0002: French SIREN (BT-30 / BT-47 scheme). */
+export const SCHEME_SIREN = '0002';
+/** EAS code of an email electronic address (BT-34-1 / BT-49-1). */
+export const SCHEME_EMAIL = 'EM';
+
+/**
+ * Exemption reason (BT-120) and code (BT-121) implied by a VAT category when
+ * the client gives none (DECISIONS.md, "VAT exemption"). Category E has no
+ * default on purpose: an exempt invoice must say why (BR-E-10).
+ */
+export const EXEMPTION_DEFAULTS: Readonly<Record<string, { code: string; reason: string }>> = {
+  AE: { code: 'VATEX-EU-AE', reason: 'Reverse charge' },
+  K: { code: 'VATEX-EU-IC', reason: 'Intra-Community supply' },
+  G: { code: 'VATEX-EU-G', reason: 'Export outside the EU' },
+  O: { code: 'VATEX-EU-O', reason: 'Not subject to VAT' },
+};
+
+/**
+ * Categories whose VAT breakdown must not carry an exemption reason
+ * (BR-S-10, BR-Z-10, BR-AF-10, BR-AG-10): a reason a client gives on such a
+ * line is not carried over.
+ */
+const CATEGORIES_WITHOUT_EXEMPTION = new Set(['S', 'Z', 'L', 'M']);
+
+/** Trimmed text, or undefined when missing or blank (blank means absent). */
+function text(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+/** Copy of `value` without its undefined properties, so absent terms are really absent. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function digits(value: string | undefined): string | undefined {
+  return text(value)?.replace(/\s+/g, '');
+}
+
+/** Electronic address (BT-34 / BT-49): a string with '@' is an email (scheme EM); otherwise the scheme is the client's. */
+function electronicAddress(value: string | { id: string; scheme: string } | undefined): Identifier | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') {
+    const id = text(value);
+    if (id === undefined) return undefined;
+    return id.includes('@') ? { id, scheme: SCHEME_EMAIL } : { id };
+  }
+  return { id: value.id.trim(), scheme: value.scheme.trim() };
+}
+
+/** The party address: a string is parsed, a structured address copied; the country is the detected one. */
+function partyAddress(address: AddressInput, countryCode: string | undefined): PostalAddress {
+  const base: PostalAddress =
+    typeof address === 'string'
+      ? parseAddress(address, countryCode === undefined ? {} : { country: countryCode })
+      : {
+          line1: text(address.line1),
+          line2: text(address.line2),
+          line3: text(address.line3),
+          city: text(address.city),
+          postcode: text(address.postcode),
+          subdivision: text(address.subdivision),
+        };
+  return compact({ ...base, countryCode });
+}
+
+/** BT-30 / BT-47: the SIREN when given, else the first 9 digits of the SIRET, with scheme 0002. */
+function legalRegistration(siren: string | undefined, siret: string | undefined): Identifier | undefined {
+  if (siren !== undefined) return { id: siren, scheme: SCHEME_SIREN };
+  if (siret !== undefined) return { id: siret.slice(0, 9), scheme: SCHEME_SIREN };
+  return undefined;
+}
+
+function toSeller(seller: InvoiceInput['seller']): Seller {
+  const siret = digits(seller.siret);
+  const siren = digits(seller.siren);
+  const vatNumber = text(seller.vatNumber);
+  const country = detectPartyCountry({ country: seller.country, vatNumber, address: seller.address, siret, siren });
+  const contact: Contact = compact({ name: text(seller.contactName), phone: text(seller.phone), email: text(seller.email) });
+  return compact<Seller>({
+    name: seller.name.trim(),
+    identifiers: siret === undefined ? [] : [{ id: siret, scheme: SCHEME_SIRET }],
+    legalRegistrationId: legalRegistration(siren, siret),
+    vatId: vatNumber === undefined ? undefined : normalizeVatNumber(vatNumber),
+    electronicAddress: electronicAddress(seller.electronicAddress),
+    address: partyAddress(seller.address, country?.countryCode),
+    contact: Object.keys(contact).length > 0 ? contact : undefined,
+  });
+}
+
+function toBuyer(buyer: InvoiceInput['buyer']): Buyer {
+  const siret = digits(buyer.siret);
+  const siren = digits(buyer.siren);
+  const vatNumber = text(buyer.vatNumber);
+  const country = detectPartyCountry({ country: buyer.country, vatNumber, address: buyer.address, siret, siren });
+  return compact<Buyer>({
+    name: buyer.name.trim(),
+    identifier: siret === undefined ? undefined : { id: siret, scheme: SCHEME_SIRET },
+    legalRegistrationId: legalRegistration(siren, siret),
+    vatId: vatNumber === undefined ? undefined : normalizeVatNumber(vatNumber),
+    electronicAddress: electronicAddress(buyer.electronicAddress),
+    address: partyAddress(buyer.address, country?.countryCode),
+  });
+}
+
+/** Invoice line (BG-25) number `index + 1`. */
+function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
+  return {
+    id: String(index + 1),
+    quantity: item.quantity,
+    unitCode: text(item.unitCode) ?? 'C62',
+    netAmount: round2(item.quantity.times(item.unitPrice)),
+    allowances: [],
+    charges: [],
+    price: { netPrice: item.unitPrice },
+    // Category O has no rate at all (BR-O-05); every other category keeps the client's rate, right or wrong, for the rules to judge.
+    vat: item.vatCategory === 'O' ? { category: 'O' } : { category: item.vatCategory, rate: item.vatRate },
+    item: compact({ name: item.description.trim(), sellerId: text(item.reference), classifications: [], attributes: [] }),
+  };
+}
+
+/** The lines of one VAT breakdown group, with what identifies the group. */
+interface VatGroup {
+  category: string;
+  rate?: Decimal;
+  items: InvoiceItemInput[];
+  lines: InvoiceLine[];
+}
+
+/** Groups the lines by (category, rate) in order of first appearance; category O is one group without rate. */
+function groupByVat(items: readonly InvoiceItemInput[], lines: readonly InvoiceLine[]): VatGroup[] {
+  const groups = new Map<string, VatGroup>();
+  items.forEach((item, index) => {
+    const line = lines[index];
+    if (line === undefined) return;
+    const rate = line.vat.rate;
+    // Keyed by the rate's value, so 20, "20" and "20.00" are one group.
+    const key = rate === undefined ? line.vat.category : `${line.vat.category}|${rate.toString()}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { category: line.vat.category, ...(rate === undefined ? {} : { rate }), items: [], lines: [] };
+      groups.set(key, group);
+    }
+    group.items.push(item);
+    group.lines.push(line);
+  });
+  return [...groups.values()];
+}
+
+/** VAT breakdown entry (BG-23) of one group: BT-116..BT-121. */
+function toVatBreakdown(group: VatGroup): VatBreakdown {
+  const taxableAmount = sum(group.lines.map((line) => line.netAmount));
+  const taxAmount = group.rate === undefined ? ZERO : round2(taxableAmount.times(group.rate).dividedBy(100));
+  let exemptionReason: string | undefined;
+  let exemptionReasonCode: string | undefined;
+  if (!CATEGORIES_WITHOUT_EXEMPTION.has(group.category)) {
+    exemptionReason = group.items.map((item) => text(item.vatExemptionReason)).find((value) => value !== undefined);
+    exemptionReasonCode = group.items.map((item) => text(item.vatExemptionReasonCode)).find((value) => value !== undefined);
+    const implied = EXEMPTION_DEFAULTS[group.category];
+    if (implied !== undefined) {
+      exemptionReason ??= implied.reason;
+      exemptionReasonCode ??= implied.code;
+    }
+  }
+  return compact<VatBreakdown>({
+    taxableAmount,
+    taxAmount,
+    category: group.category,
+    rate: group.rate,
+    exemptionReason,
+    exemptionReasonCode,
+  });
+}
+
+/** Document totals (BG-22): computed, except the client totals, which are kept as given for BR-CO-13 / BR-CO-15 to check. */
+function toTotals(input: InvoiceInput, lines: readonly InvoiceLine[], vatBreakdown: readonly VatBreakdown[]): DocumentTotals {
+  const lineNetTotal = sum(lines.map((line) => line.netAmount));
+  const vatTotal = sum(vatBreakdown.map((entry) => entry.taxAmount));
+  const taxExclusiveAmount = input.totals?.totalHT ?? lineNetTotal;
+  const taxInclusiveAmount = input.totals?.totalTTC ?? taxExclusiveAmount.plus(vatTotal);
+  const prepaidAmount = input.totals?.prepaidAmount;
+  return compact<DocumentTotals>({
+    lineNetTotal,
+    taxExclusiveAmount,
+    vatTotal,
+    taxInclusiveAmount,
+    prepaidAmount,
+    amountDue: taxInclusiveAmount.minus(prepaidAmount ?? ZERO),
+  });
+}
+
+/** Payment instructions (BG-16) with one credit transfer account (BG-17); undefined when nothing is given. */
+function toPaymentInstructions(means: InvoiceInput['paymentMeans']): PaymentInstructions | undefined {
+  if (means === undefined) return undefined;
+  const iban = digits(means.iban)?.toUpperCase();
+  const bic = digits(means.bic)?.toUpperCase();
+  const accountName = text(means.accountName);
+  const remittanceInformation = text(means.remittanceInformation);
+  const typeCode = text(means.typeCode);
+  if ([iban, bic, accountName, remittanceInformation, typeCode].every((value) => value === undefined)) return undefined;
+  const hasAccount = iban !== undefined || bic !== undefined || accountName !== undefined;
+  return compact<PaymentInstructions>({
+    typeCode: typeCode ?? (iban !== undefined && isSepaIban(iban) ? '58' : '30'),
+    remittanceInformation,
+    creditTransfers: hasAccount ? [compact({ accountId: iban, accountName, serviceProviderId: bic })] : [],
+  });
+}
+
+function toDelivery(input: InvoiceInput): Delivery | undefined {
+  if (input.deliveryDate === undefined && input.deliveryCountry === undefined) return undefined;
+  return compact<Delivery>({
+    actualDate: input.deliveryDate,
+    address: input.deliveryCountry === undefined ? undefined : { countryCode: input.deliveryCountry },
+  });
+}
+
+/**
+ * Builds the complete EN 16931 invoice from the parsed v2 input:
+ * BT-1/2/3/5/9/10/13/20/24, notes (BG-1), seller (BG-4: BT-29 SIRET 0009,
+ * BT-30 SIREN 0002, BT-31, BT-34, BG-5, BG-6), buyer (BG-7: BT-46, BT-47,
+ * BT-48, BT-49, BG-8), delivery (BT-72, BT-80), payment instructions (BG-16,
+ * BG-17), lines (BG-25: BT-126 "1", "2"..., BT-129/130/131/146/151/152/153/155),
+ * VAT breakdown (BG-23) and totals (BG-22). Countries are detected as
+ * country.ts describes; address strings are parsed by address.ts.
+ */
+export function invoiceFromInput(input: InvoiceInput): Invoice {
+  const lines = input.items.map(toLine);
+  const vatBreakdown = groupByVat(input.items, lines).map(toVatBreakdown);
+  return compact<Invoice>({
+    number: input.invoiceNumber.trim(),
+    issueDate: input.invoiceDate,
+    typeCode: input.documentType,
+    currency: input.currency,
+    dueDate: input.dueDate,
+    buyerReference: text(input.buyerReference),
+    purchaseOrderReference: text(input.purchaseOrderReference),
+    paymentTerms: text(input.paymentTerms),
+    notes: (input.notes ?? []).flatMap((note) => {
+      const value = text(note);
+      return value === undefined ? [] : [{ text: value }];
+    }),
+    process: { specificationId: EN16931_SPECIFICATION_ID },
+    precedingInvoices: [],
+    seller: toSeller(input.seller),
+    buyer: toBuyer(input.buyer),
+    delivery: toDelivery(input),
+    paymentInstructions: toPaymentInstructions(input.paymentMeans),
+    allowances: [],
+    charges: [],
+    totals: toTotals(input, lines, vatBreakdown),
+    vatBreakdown,
+    supportingDocuments: [],
+    lines,
+  });
+}

@@ -1,0 +1,13 @@
+/** BR-CL-08: each invoice note subject code (BT-21) is a UNTDID 4451 code. */
+import { TEXT_SUBJECT_CODES } from '../codelists/index.js';
+import { defineRule } from '../types.js';
+import { checkCodes } from './code-checks.js';
+
+export default defineRule({
+  id: 'BR-CL-08',
+  severity: 'fatal',
+  terms: ['BT-21'],
+  message: 'An invoice note subject code (BT-21) must be a UNTDID 4451 text subject code.',
+  check: (inv, report) =>
+    checkCodes(inv.notes.map((note, i) => ({ path: `notes[${i}].subjectCode`, value: note.subjectCode })), TEXT_SUBJECT_CODES, report),
+});

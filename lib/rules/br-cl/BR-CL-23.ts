@@ -1,0 +1,20 @@
+/** BR-CL-23: each unit of measure code, invoiced quantity (BT-130) and price base quantity (BT-150), is a UN/ECE Rec 20 / Rec 21 code. */
+import { UNIT_CODES } from '../codelists/index.js';
+import { defineRule } from '../types.js';
+import { checkCodes } from './code-checks.js';
+
+export default defineRule({
+  id: 'BR-CL-23',
+  severity: 'fatal',
+  terms: ['BT-130', 'BT-150'],
+  message: 'A unit of measure code (BT-130, BT-150) must be a UN/ECE Recommendation 20 code (with the Recommendation 21 extension).',
+  check: (inv, report) =>
+    checkCodes(
+      inv.lines.flatMap((line, i) => [
+        { path: `lines[${i}].unitCode`, value: line.unitCode },
+        { path: `lines[${i}].price.baseQuantityUnitCode`, value: line.price.baseQuantityUnitCode },
+      ]),
+      UNIT_CODES,
+      report,
+    ),
+});

@@ -1,0 +1,22 @@
+import { sum } from '../../model/decimal.js';
+import { defineRule } from '../types.js';
+import { isAmount } from '../br/support/presence.js';
+import { xpathRound2 } from '../br/support/xpath-numeric.js';
+
+/**
+ * BR-CO-10: the Sum of Invoice line net amount (BT-106) equals the sum of the
+ * Invoice line net amounts (BT-131). As officially, the sum is rounded to two
+ * decimals (a no-op when every BT-131 obeys BR-DEC-23), lines without an
+ * amount add nothing, and a missing BT-106 fails.
+ */
+export default defineRule({
+  id: 'BR-CO-10',
+  severity: 'fatal',
+  terms: ['BT-106', 'BT-131'],
+  message: 'The Sum of Invoice line net amount (BT-106) differs from the sum of the Invoice line net amounts (BT-131).',
+  check: (inv, report) => {
+    const declared: unknown = inv.totals.lineNetTotal;
+    const expected = xpathRound2(sum(inv.lines.map((line) => line.netAmount as unknown).filter(isAmount)));
+    if (!isAmount(declared) || !declared.equals(expected)) report({ path: 'totals.lineNetTotal' });
+  },
+});

@@ -1,0 +1,22 @@
+import { sum } from '../../model/decimal.js';
+import { defineRule } from '../types.js';
+import { isAmount } from '../br/support/presence.js';
+import { xpathRound2 } from '../br/support/xpath-numeric.js';
+
+/**
+ * BR-CO-11: the Sum of allowances on document level (BT-107) equals the sum
+ * of the Document level allowance amounts (BT-92), rounded to two decimals.
+ * Without allowances BT-107 may be absent; when given it must then be zero.
+ */
+export default defineRule({
+  id: 'BR-CO-11',
+  severity: 'fatal',
+  terms: ['BT-107', 'BT-92'],
+  message: 'The Sum of allowances on document level (BT-107) differs from the sum of the Document level allowance amounts (BT-92).',
+  check: (inv, report) => {
+    const declared: unknown = inv.totals.allowanceTotal;
+    if (inv.allowances.length === 0 && !isAmount(declared)) return;
+    const expected = xpathRound2(sum(inv.allowances.map((a) => a.amount as unknown).filter(isAmount)));
+    if (!isAmount(declared) || !declared.equals(expected)) report({ path: 'totals.allowanceTotal' });
+  },
+});

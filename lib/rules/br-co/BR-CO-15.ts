@@ -1,0 +1,35 @@
+import { defineRule } from '../types.js';
+import { isAmount, textOf } from '../br/support/presence.js';
+import { sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
+import { xpathRound2 } from '../br/support/xpath-numeric.js';
+
+/**
+ * BR-CO-15: the Invoice total amount with VAT (BT-112) equals the Invoice
+ * total amount without VAT (BT-109) plus the Invoice total VAT amount
+ * (BT-110), rounded to two decimals. As in the official CII test, exactly one
+ * VAT total in the invoice currency (BT-5) must exist for that sum, and the
+ * rule also holds when BT-112 equals BT-109 (no VAT); without BT-5 it is not
+ * evaluated (BR-05 reports that).
+ */
+export default defineRule({
+  id: 'BR-CO-15',
+  severity: 'fatal',
+  terms: ['BT-112', 'BT-109', 'BT-110'],
+  message: 'The Invoice total amount with VAT (BT-112) differs from BT-109 + BT-110.',
+  check: (inv, report) => {
+    const currency = textOf(inv.currency);
+    if (currency === undefined) return;
+    const withVat: unknown = inv.totals.taxInclusiveAmount;
+    const withoutVat: unknown = inv.totals.taxExclusiveAmount;
+    if (!isAmount(withVat) || !isAmount(withoutVat)) {
+      report({ path: 'totals.taxInclusiveAmount' });
+      return;
+    }
+    if (withVat.equals(withoutVat)) return;
+    const inCurrency = taxTotalAmounts(inv).filter((t) => sameCurrency(t.currency, currency));
+    const vat = inCurrency[0];
+    if (inCurrency.length !== 1 || vat === undefined || !withVat.equals(xpathRound2(withoutVat.plus(vat.amount)))) {
+      report({ path: 'totals.taxInclusiveAmount' });
+    }
+  },
+});

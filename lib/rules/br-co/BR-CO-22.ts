@@ -1,0 +1,15 @@
+import { defineRule } from '../types.js';
+import { isPresent } from '../br/support/presence.js';
+
+/** BR-CO-22: each Document level charge (BG-21) must have a reason (BT-104), a reason code (BT-105), or both. */
+export default defineRule({
+  id: 'BR-CO-22',
+  severity: 'fatal',
+  terms: ['BG-21', 'BT-104', 'BT-105'],
+  message: 'The Document level charge (BG-21) has neither a reason (BT-104) nor a reason code (BT-105).',
+  check: (inv, report) => {
+    inv.charges.forEach((charge, i) => {
+      if (!isPresent(charge.reason) && !isPresent(charge.reasonCode)) report({ path: `charges[${i}].reason` });
+    });
+  },
+});

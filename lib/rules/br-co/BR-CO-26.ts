@@ -1,0 +1,20 @@
+import { defineRule } from '../types.js';
+import { isIdentifierPresent, isPresent } from '../br/support/presence.js';
+
+/**
+ * BR-CO-26: the Seller (BG-4) must be identifiable by a Seller identifier
+ * (BT-29), a Seller legal registration identifier (BT-30) or a Seller VAT
+ * identifier (BT-31). A tax registration identifier (BT-32) does not count.
+ */
+export default defineRule({
+  id: 'BR-CO-26',
+  severity: 'fatal',
+  terms: ['BT-29', 'BT-30', 'BT-31', 'BG-4'],
+  message: 'The Seller has no Seller identifier (BT-29), legal registration identifier (BT-30) or VAT identifier (BT-31).',
+  check: (inv, report) => {
+    const seller = inv.seller;
+    const identified =
+      seller.identifiers.some((id) => isIdentifierPresent(id)) || isIdentifierPresent(seller.legalRegistrationId) || isPresent(seller.vatId);
+    if (!identified) report({ path: 'seller' });
+  },
+});

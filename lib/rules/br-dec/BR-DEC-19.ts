@@ -1,0 +1,16 @@
+import { defineRule } from '../types.js';
+import { checkAmountDecimals } from '../br/support/decimal-places.js';
+import { genericBreakdownRulesApply } from '../br/support/vat-breakdown.js';
+
+/**
+ * BR-DEC-19: the VAT category taxable amount (BT-116) has at most two
+ * decimals. Not evaluated on categories O, L and M, as officially.
+ */
+export default defineRule({
+  id: 'BR-DEC-19',
+  severity: 'fatal',
+  terms: ['BT-116'],
+  message: 'The VAT category taxable amount (BT-116) has more than two decimals.',
+  check: checkAmountDecimals((inv) =>
+    inv.vatBreakdown.flatMap((b, i) => (genericBreakdownRulesApply(b) ? [{ value: b.taxableAmount, path: `vatBreakdown[${i}].taxableAmount` }] : []))),
+});

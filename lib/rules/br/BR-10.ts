@@ -1,0 +1,13 @@
+import { defineRule } from '../types.js';
+import { isAddressPresent } from './support/presence.js';
+
+/** BR-10: the Buyer postal address (BG-8) must be present; an address with no non-blank term counts as absent. */
+export default defineRule({
+  id: 'BR-10',
+  severity: 'fatal',
+  terms: ['BG-8', 'BG-7'],
+  message: 'The Buyer postal address (BG-8) is missing.',
+  check: (inv, report) => {
+    if (!isAddressPresent(inv.buyer?.address)) report({ path: 'buyer.address' });
+  },
+});

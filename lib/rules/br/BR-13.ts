@@ -1,0 +1,13 @@
+import { defineRule } from '../types.js';
+import { isAmount } from './support/presence.js';
+
+/** BR-13: the Invoice total amount without VAT (BT-109, BG-22) must be present. */
+export default defineRule({
+  id: 'BR-13',
+  severity: 'fatal',
+  terms: ['BT-109', 'BG-22'],
+  message: 'The Invoice total amount without VAT (BT-109) is missing.',
+  check: (inv, report) => {
+    if (!isAmount(inv.totals?.taxExclusiveAmount)) report({ path: 'totals.taxExclusiveAmount' });
+  },
+});

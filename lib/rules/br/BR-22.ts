@@ -1,0 +1,15 @@
+import { defineRule } from '../types.js';
+import { isAmount } from './support/presence.js';
+
+/** BR-22: each Invoice line (BG-25) must have an Invoiced quantity (BT-129). */
+export default defineRule({
+  id: 'BR-22',
+  severity: 'fatal',
+  terms: ['BT-129', 'BG-25'],
+  message: 'The Invoiced quantity (BT-129) is missing.',
+  check: (inv, report) => {
+    inv.lines.forEach((line, i) => {
+      if (!isAmount(line.quantity)) report({ path: `lines[${i}].quantity` });
+    });
+  },
+});

@@ -1,0 +1,20 @@
+import { defineRule } from '../types.js';
+import { isAmount, isPresent } from './support/presence.js';
+
+/**
+ * BR-23: each Invoice line (BG-25) must have an Invoiced quantity unit of
+ * measure code (BT-130). The unit code is an attribute of the quantity
+ * (BT-129) in CII, so a line without a quantity has no unit code either, as
+ * the official validator reports.
+ */
+export default defineRule({
+  id: 'BR-23',
+  severity: 'fatal',
+  terms: ['BT-130', 'BG-25'],
+  message: 'The Invoiced quantity unit of measure code (BT-130) is missing.',
+  check: (inv, report) => {
+    inv.lines.forEach((line, i) => {
+      if (!isPresent(line.unitCode) || !isAmount(line.quantity)) report({ path: `lines[${i}].unitCode` });
+    });
+  },
+});

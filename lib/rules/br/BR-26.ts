@@ -1,0 +1,15 @@
+import { defineRule } from '../types.js';
+import { isAmount } from './support/presence.js';
+
+/** BR-26: each Invoice line (BG-25) must contain the Item net price (BT-146). */
+export default defineRule({
+  id: 'BR-26',
+  severity: 'fatal',
+  terms: ['BT-146', 'BG-25'],
+  message: 'The Item net price (BT-146) is missing.',
+  check: (inv, report) => {
+    inv.lines.forEach((line, i) => {
+      if (!isAmount(line.price?.netPrice)) report({ path: `lines[${i}].price.netPrice` });
+    });
+  },
+});

@@ -1,0 +1,19 @@
+import { defineRule } from '../types.js';
+import { isAmount } from './support/presence.js';
+
+/**
+ * BR-27: the Item net price (BT-146) must not be negative. As in the
+ * official test (`price >= 0`), a missing price fails too.
+ */
+export default defineRule({
+  id: 'BR-27',
+  severity: 'fatal',
+  terms: ['BT-146'],
+  message: 'The Item net price (BT-146) must not be negative.',
+  check: (inv, report) => {
+    inv.lines.forEach((line, i) => {
+      const price: unknown = line.price?.netPrice;
+      if (!isAmount(price) || price.lessThan(0)) report({ path: `lines[${i}].price.netPrice` });
+    });
+  },
+});

@@ -1,0 +1,16 @@
+import { defineRule } from '../types.js';
+import { isAmount } from './support/presence.js';
+
+/** BR-28: the Item gross price (BT-148), when given, must not be negative. */
+export default defineRule({
+  id: 'BR-28',
+  severity: 'fatal',
+  terms: ['BT-148'],
+  message: 'The Item gross price (BT-148) must not be negative.',
+  check: (inv, report) => {
+    inv.lines.forEach((line, i) => {
+      const gross: unknown = line.price?.grossPrice;
+      if (isAmount(gross) && gross.lessThan(0)) report({ path: `lines[${i}].price.grossPrice` });
+    });
+  },
+});

@@ -1,0 +1,20 @@
+import { defineRule } from '../types.js';
+import { textOf } from './support/presence.js';
+
+/**
+ * BR-30: when both the Invoice line period start date (BT-134) and end date
+ * (BT-135) are given, the end must not precede the start.
+ */
+export default defineRule({
+  id: 'BR-30',
+  severity: 'fatal',
+  terms: ['BT-134', 'BT-135', 'BG-26'],
+  message: 'The Invoice line period end date (BT-135) is before its start date (BT-134).',
+  check: (inv, report) => {
+    inv.lines.forEach((line, i) => {
+      const start = textOf(line.period?.start);
+      const end = textOf(line.period?.end);
+      if (start !== undefined && end !== undefined && end < start) report({ path: `lines[${i}].period.end` });
+    });
+  },
+});

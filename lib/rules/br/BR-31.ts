@@ -1,0 +1,15 @@
+import { defineRule } from '../types.js';
+import { isAmount } from './support/presence.js';
+
+/** BR-31: each Document level allowance (BG-20) must have an amount (BT-92). */
+export default defineRule({
+  id: 'BR-31',
+  severity: 'fatal',
+  terms: ['BT-92', 'BG-20'],
+  message: 'The Document level allowance amount (BT-92) is missing.',
+  check: (inv, report) => {
+    inv.allowances.forEach((allowance, i) => {
+      if (!isAmount(allowance.amount)) report({ path: `allowances[${i}].amount` });
+    });
+  },
+});

@@ -1,0 +1,15 @@
+import { defineRule } from '../types.js';
+import { isPresent } from './support/presence.js';
+
+/** BR-33: each Document level allowance (BG-20) must have a reason (BT-97) or a reason code (BT-98). */
+export default defineRule({
+  id: 'BR-33',
+  severity: 'fatal',
+  terms: ['BT-97', 'BT-98', 'BG-20'],
+  message: 'The Document level allowance has neither a reason (BT-97) nor a reason code (BT-98).',
+  check: (inv, report) => {
+    inv.allowances.forEach((allowance, i) => {
+      if (!isPresent(allowance.reason) && !isPresent(allowance.reasonCode)) report({ path: `allowances[${i}].reason` });
+    });
+  },
+});

@@ -1,0 +1,15 @@
+import { defineRule } from '../types.js';
+import { isAmount } from './support/presence.js';
+
+/** BR-36: each Document level charge (BG-21) must have an amount (BT-99). */
+export default defineRule({
+  id: 'BR-36',
+  severity: 'fatal',
+  terms: ['BT-99', 'BG-21'],
+  message: 'The Document level charge amount (BT-99) is missing.',
+  check: (inv, report) => {
+    inv.charges.forEach((charge, i) => {
+      if (!isAmount(charge.amount)) report({ path: `charges[${i}].amount` });
+    });
+  },
+});

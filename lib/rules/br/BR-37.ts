@@ -1,0 +1,15 @@
+import { defineRule } from '../types.js';
+import { isPresent } from './support/presence.js';
+
+/** BR-37: each Document level charge (BG-21) must have a VAT category code (BT-102). */
+export default defineRule({
+  id: 'BR-37',
+  severity: 'fatal',
+  terms: ['BT-102', 'BG-21'],
+  message: 'The Document level charge VAT category code (BT-102) is missing.',
+  check: (inv, report) => {
+    inv.charges.forEach((charge, i) => {
+      if (!isPresent(charge.vatCategory)) report({ path: `charges[${i}].vatCategory` });
+    });
+  },
+});

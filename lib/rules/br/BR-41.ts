@@ -1,0 +1,17 @@
+import { defineRule } from '../types.js';
+import { isAmount } from './support/presence.js';
+
+/** BR-41: each Invoice line allowance (BG-27) must have an amount (BT-136). */
+export default defineRule({
+  id: 'BR-41',
+  severity: 'fatal',
+  terms: ['BT-136', 'BG-27'],
+  message: 'The Invoice line allowance amount (BT-136) is missing.',
+  check: (inv, report) => {
+    inv.lines.forEach((line, i) => {
+      line.allowances.forEach((allowance, j) => {
+        if (!isAmount(allowance.amount)) report({ path: `lines[${i}].allowances[${j}].amount` });
+      });
+    });
+  },
+});

@@ -1,0 +1,17 @@
+import { defineRule } from '../types.js';
+import { isPresent } from './support/presence.js';
+
+/** BR-42: each Invoice line allowance (BG-27) must have a reason (BT-139) or a reason code (BT-140). */
+export default defineRule({
+  id: 'BR-42',
+  severity: 'fatal',
+  terms: ['BT-139', 'BT-140', 'BG-27'],
+  message: 'The Invoice line allowance has neither a reason (BT-139) nor a reason code (BT-140).',
+  check: (inv, report) => {
+    inv.lines.forEach((line, i) => {
+      line.allowances.forEach((allowance, j) => {
+        if (!isPresent(allowance.reason) && !isPresent(allowance.reasonCode)) report({ path: `lines[${i}].allowances[${j}].reason` });
+      });
+    });
+  },
+});

@@ -1,0 +1,22 @@
+import { defineRule } from '../types.js';
+import { isAmount } from './support/presence.js';
+import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
+
+/**
+ * BR-45: each VAT breakdown (BG-23) must have a VAT category taxable amount
+ * (BT-116). Like the official artefacts, not evaluated on breakdowns of
+ * categories O, L and M (see genericBreakdownRulesApply).
+ */
+export default defineRule({
+  id: 'BR-45',
+  severity: 'fatal',
+  terms: ['BT-116', 'BG-23'],
+  message: 'The VAT category taxable amount (BT-116) is missing.',
+  check: (inv, report) => {
+    inv.vatBreakdown.forEach((breakdown, i) => {
+      if (genericBreakdownRulesApply(breakdown) && !isAmount(breakdown.taxableAmount)) {
+        report({ path: `vatBreakdown[${i}].taxableAmount` });
+      }
+    });
+  },
+});

@@ -1,0 +1,21 @@
+import { defineRule } from '../types.js';
+import { isAmount } from './support/presence.js';
+import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
+
+/**
+ * BR-46: each VAT breakdown (BG-23) must have a VAT category tax amount
+ * (BT-117). Not evaluated on categories O, L and M, as officially.
+ */
+export default defineRule({
+  id: 'BR-46',
+  severity: 'fatal',
+  terms: ['BT-117', 'BG-23'],
+  message: 'The VAT category tax amount (BT-117) is missing.',
+  check: (inv, report) => {
+    inv.vatBreakdown.forEach((breakdown, i) => {
+      if (genericBreakdownRulesApply(breakdown) && !isAmount(breakdown.taxAmount)) {
+        report({ path: `vatBreakdown[${i}].taxAmount` });
+      }
+    });
+  },
+});

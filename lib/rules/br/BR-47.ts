@@ -1,0 +1,15 @@
+import { defineRule } from '../types.js';
+import { isPresent } from './support/presence.js';
+
+/** BR-47: each VAT breakdown (BG-23) must have a VAT category code (BT-118). */
+export default defineRule({
+  id: 'BR-47',
+  severity: 'fatal',
+  terms: ['BT-118', 'BG-23'],
+  message: 'The VAT category code (BT-118) of a VAT breakdown is missing.',
+  check: (inv, report) => {
+    inv.vatBreakdown.forEach((breakdown, i) => {
+      if (!isPresent(breakdown.category)) report({ path: `vatBreakdown[${i}].category` });
+    });
+  },
+});

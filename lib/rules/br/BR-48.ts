@@ -1,0 +1,21 @@
+import { defineRule } from '../types.js';
+import { isAmount, textOf } from './support/presence.js';
+import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
+
+/**
+ * BR-48: each VAT breakdown (BG-23) must have a VAT category rate (BT-119),
+ * except for category O (not subject to VAT). Like the official artefacts,
+ * not evaluated on categories L and M either.
+ */
+export default defineRule({
+  id: 'BR-48',
+  severity: 'fatal',
+  terms: ['BT-119', 'BT-118', 'BG-23'],
+  message: 'The VAT category rate (BT-119) of a VAT breakdown is missing.',
+  check: (inv, report) => {
+    inv.vatBreakdown.forEach((breakdown, i) => {
+      if (!genericBreakdownRulesApply(breakdown) || textOf(breakdown.category) === 'O') return;
+      if (!isAmount(breakdown.rate)) report({ path: `vatBreakdown[${i}].rate` });
+    });
+  },
+});

@@ -1,0 +1,14 @@
+import { defineRule } from '../types.js';
+import { isPresent } from './support/presence.js';
+
+/** BR-49: Payment instructions (BG-16) must specify the Payment means type code (BT-81). */
+export default defineRule({
+  id: 'BR-49',
+  severity: 'fatal',
+  terms: ['BT-81', 'BG-16'],
+  message: 'The Payment means type code (BT-81) is missing.',
+  check: (inv, report) => {
+    const pay = inv.paymentInstructions;
+    if (pay !== undefined && !isPresent(pay.typeCode)) report({ path: 'paymentInstructions.typeCode' });
+  },
+});

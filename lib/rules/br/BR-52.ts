@@ -1,0 +1,15 @@
+import { defineRule } from '../types.js';
+import { isPresent } from './support/presence.js';
+
+/** BR-52: each Additional supporting document (BG-24) must have a Supporting document reference (BT-122). */
+export default defineRule({
+  id: 'BR-52',
+  severity: 'fatal',
+  terms: ['BT-122', 'BG-24'],
+  message: 'The Supporting document reference (BT-122) is missing.',
+  check: (inv, report) => {
+    inv.supportingDocuments.forEach((doc, i) => {
+      if (!isPresent(doc.reference)) report({ path: `supportingDocuments[${i}].reference` });
+    });
+  },
+});

@@ -1,0 +1,18 @@
+import { defineRule } from '../types.js';
+import { isPresent } from './support/presence.js';
+
+/** BR-54: each Item attribute (BG-32) must have a name (BT-160) and a value (BT-161). */
+export default defineRule({
+  id: 'BR-54',
+  severity: 'fatal',
+  terms: ['BT-160', 'BT-161', 'BG-32'],
+  message: 'An Item attribute (BG-32) lacks its name (BT-160) or its value (BT-161).',
+  check: (inv, report) => {
+    inv.lines.forEach((line, i) => {
+      line.item.attributes.forEach((attribute, j) => {
+        if (!isPresent(attribute.name)) report({ path: `lines[${i}].item.attributes[${j}].name` });
+        else if (!isPresent(attribute.value)) report({ path: `lines[${i}].item.attributes[${j}].value` });
+      });
+    });
+  },
+});

@@ -1,0 +1,14 @@
+import { defineRule } from '../types.js';
+import { isAddressPresent, isPresent } from './support/presence.js';
+
+/** BR-57: a Deliver to address (BG-15) must contain a Deliver to country code (BT-80). */
+export default defineRule({
+  id: 'BR-57',
+  severity: 'fatal',
+  terms: ['BT-80', 'BG-15'],
+  message: 'The Deliver to country code (BT-80) is missing.',
+  check: (inv, report) => {
+    const address = inv.delivery?.address;
+    if (isAddressPresent(address) && !isPresent(address?.countryCode)) report({ path: 'delivery.address.countryCode' });
+  },
+});

@@ -1,0 +1,14 @@
+import { defineRule } from '../types.js';
+import { isIdentifierPresent, isPresent } from './support/presence.js';
+
+/** BR-62: the Seller electronic address (BT-34) must have a scheme identifier (BT-34-1). */
+export default defineRule({
+  id: 'BR-62',
+  severity: 'fatal',
+  terms: ['BT-34', 'BT-34-1'],
+  message: 'The Seller electronic address (BT-34) has no scheme identifier (BT-34-1).',
+  check: (inv, report) => {
+    const address = inv.seller.electronicAddress;
+    if (isIdentifierPresent(address) && !isPresent(address.scheme)) report({ path: 'seller.electronicAddress.scheme' });
+  },
+});

@@ -1,0 +1,16 @@
+import { defineRule } from '../types.js';
+import { isIdentifierPresent, isPresent } from './support/presence.js';
+
+/** BR-64: an Item standard identifier (BT-157) must have a scheme identifier (BT-157-1). */
+export default defineRule({
+  id: 'BR-64',
+  severity: 'fatal',
+  terms: ['BT-157', 'BT-157-1'],
+  message: 'The Item standard identifier (BT-157) has no scheme identifier (BT-157-1).',
+  check: (inv, report) => {
+    inv.lines.forEach((line, i) => {
+      const standardId = line.item.standardId;
+      if (isIdentifierPresent(standardId) && !isPresent(standardId.scheme)) report({ path: `lines[${i}].item.standardId.scheme` });
+    });
+  },
+});

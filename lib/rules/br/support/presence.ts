@@ -1,0 +1,48 @@
+/**
+ * Presence tests shared by the core EN 16931 rules (BR, BR-CO, BR-DEC).
+ *
+ * The official CII artefacts test most terms with `normalize-space(x) != ''`;
+ * the team convention extends that everywhere: an empty or whitespace-only
+ * string counts as absent. Amounts are `Decimal` in the model; a reader that
+ * cannot find a mandatory amount (BT-106, BT-131, ...) leaves it `undefined`,
+ * so amount presence is checked at run time too.
+ */
+import { Decimal } from '../../../model/decimal.js';
+import type { Identifier, PostalAddress } from '../../../model/invoice.js';
+
+/** True when `value` is a string with at least one non-whitespace character. */
+export function isPresent(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** The trimmed text of a present string, `undefined` when absent or blank. */
+export function textOf(value: string | null | undefined): string | undefined {
+  return isPresent(value) ? value.trim() : undefined;
+}
+
+/**
+ * XPath `normalize-space`: trims and collapses inner runs of XML whitespace
+ * (space, tab, CR, LF) to one space. Used where the official test measures a
+ * normalized length (BR-51).
+ */
+export function normalizeSpace(value: string): string {
+  return value.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+}
+
+/** True when `value` is a finite decimal (an amount, quantity or rate that is present). */
+export function isAmount(value: unknown): value is Decimal {
+  return Decimal.isDecimal(value) && (value as Decimal).isFinite();
+}
+
+/** True when a postal address group (BG-5, BG-8, BG-12, BG-15) carries at least one term. */
+export function isAddressPresent(address: PostalAddress | null | undefined): boolean {
+  if (address === null || address === undefined) return false;
+  return [address.line1, address.line2, address.line3, address.city, address.postcode, address.subdivision, address.countryCode].some(
+    (part) => isPresent(part),
+  );
+}
+
+/** True when an identifier (BT-29, BT-34, BT-157, ...) has a non-blank value. */
+export function isIdentifierPresent(identifier: Identifier | null | undefined): identifier is Identifier {
+  return identifier !== null && identifier !== undefined && isPresent(identifier.id);
+}

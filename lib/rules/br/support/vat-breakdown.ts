@@ -1,0 +1,54 @@
+/**
+ * Where the official CII artefacts evaluate the generic VAT BREAKDOWN (BG-23)
+ * assertions, and which VAT total amounts (BT-110, BT-111) a document carries.
+ */
+import type { Decimal } from '../../../model/decimal.js';
+import type { Invoice, VatBreakdown } from '../../../model/invoice.js';
+import { isAmount, textOf } from './presence.js';
+
+/**
+ * VAT category codes (BT-118) whose category-specific schematron rule
+ * (BR-O-*, BR-AF-* for IGIC `L`, BR-AG-* for IPSI `M`) has the same context
+ * node as the generic VAT breakdown rule. Schematron fires only the first
+ * matching rule of a pattern, so in the CEN 1.3.16 artefacts BR-45, BR-46,
+ * BR-47, BR-48, BR-CO-03, BR-CO-17, BR-DEC-19 and BR-DEC-20 are never
+ * evaluated on a breakdown of these categories.
+ */
+export const CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES: ReadonlySet<string> = new Set(['O', 'L', 'M']);
+
+/** True when the official generic BG-23 assertions (BR-45..48, BR-CO-03, BR-CO-17, BR-DEC-19/20) apply to `breakdown`. */
+export function genericBreakdownRulesApply(breakdown: VatBreakdown): boolean {
+  const category = textOf(breakdown.category);
+  return category === undefined || !CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES.has(category);
+}
+
+/** One document-level VAT total amount as it appears in CII (`TaxTotalAmount` with its `currencyID`). */
+export interface TaxTotalAmount {
+  amount: Decimal;
+  /** The currency the amount is expressed in (BT-5 for BT-110, BT-6 for BT-111); undefined when unknown. */
+  currency: string | undefined;
+  /** Model path of the amount. */
+  path: string;
+}
+
+/**
+ * The VAT total amounts of the invoice: BT-110 in the invoice currency (BT-5)
+ * and BT-111 in the VAT accounting currency (BT-6), each when present.
+ * Several official tests (BR-53, BR-CO-14, BR-CO-15, BR-DEC-13, BR-DEC-15)
+ * select these amounts by currency rather than by term.
+ */
+export function taxTotalAmounts(inv: Invoice): TaxTotalAmount[] {
+  const out: TaxTotalAmount[] = [];
+  const vatTotal: unknown = inv.totals.vatTotal;
+  if (isAmount(vatTotal)) out.push({ amount: vatTotal, currency: textOf(inv.currency), path: 'totals.vatTotal' });
+  const accounting: unknown = inv.totals.vatTotalInAccountingCurrency;
+  if (isAmount(accounting)) {
+    out.push({ amount: accounting, currency: textOf(inv.vatAccountingCurrency), path: 'totals.vatTotalInAccountingCurrency' });
+  }
+  return out;
+}
+
+/** True when both currency codes are present and equal (XPath `@currencyID = $code`). */
+export function sameCurrency(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && a === b;
+}

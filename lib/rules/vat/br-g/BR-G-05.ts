@@ -1,0 +1,13 @@
+/**
+ * BR-G-05 (export outside the EU, category G): line of the category has rate = 0.
+ */
+import { defineRule } from '../../types.js';
+import { checkRates } from '../vat-checks.js';
+
+export default defineRule({
+  id: 'BR-G-05',
+  severity: 'fatal',
+  terms: ['BT-151', 'BT-152'],
+  message: 'An invoice line in VAT category G (BT-151): its VAT rate (BT-152) must be 0.',
+  check: (inv, report) => checkRates(inv, 'line', 'G', 'zero', report),
+});

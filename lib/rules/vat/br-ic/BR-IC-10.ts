@@ -1,0 +1,13 @@
+/**
+ * BR-IC-10 (intra-community supply, category K): exemption reason text or code present on the breakdown (presence only, as in the artefacts).
+ */
+import { defineRule } from '../../types.js';
+import { checkExemptionPresent } from '../vat-checks.js';
+
+export default defineRule({
+  id: 'BR-IC-10',
+  severity: 'fatal',
+  terms: ['BT-118', 'BT-120', 'BT-121'],
+  message: 'A VAT breakdown in category K (BT-118) must have an exemption reason (BT-120) or exemption reason code (BT-121).',
+  check: (inv, report) => checkExemptionPresent(inv, 'K', report),
+});

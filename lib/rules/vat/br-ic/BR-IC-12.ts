@@ -1,0 +1,17 @@
+/**
+ * BR-IC-12 (intra-community supply, category K): an invoice with a K breakdown
+ * has a deliver to country code (BT-80).
+ */
+import { defineRule } from '../../types.js';
+import { breakdownsOf, isPresent } from '../vat-checks.js';
+
+export default defineRule({
+  id: 'BR-IC-12',
+  severity: 'fatal',
+  terms: ['BT-118', 'BT-80'],
+  message: 'An invoice with an intra-community supply VAT breakdown (BT-118 = K) needs the deliver to country code (BT-80).',
+  check: (inv, report) => {
+    if (breakdownsOf(inv, 'K').length === 0) return;
+    if (!isPresent(inv.delivery?.address?.countryCode)) report({ path: 'delivery.address.countryCode' });
+  },
+});

@@ -1,0 +1,13 @@
+/**
+ * BR-S-03 (standard rated, category S): with a document allowance of the category, the seller is identified for VAT (BT-31, BT-32 or BT-63).
+ */
+import { defineRule } from '../../types.js';
+import { checkPartyIds } from '../vat-checks.js';
+
+export default defineRule({
+  id: 'BR-S-03',
+  severity: 'fatal',
+  terms: ['BT-95', 'BT-31', 'BT-32', 'BT-63'],
+  message: 'A document level allowance in VAT category S (BT-95) requires the seller VAT identifier (BT-31), the seller tax registration identifier (BT-32) or the seller tax representative VAT identifier (BT-63).',
+  check: (inv, report) => checkPartyIds(inv, 'allowance', 'S', 'seller-tax-id', report),
+});

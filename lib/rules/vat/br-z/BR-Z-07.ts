@@ -1,0 +1,13 @@
+/**
+ * BR-Z-07 (zero rated, category Z): document charge of the category has rate = 0.
+ */
+import { defineRule } from '../../types.js';
+import { checkRates } from '../vat-checks.js';
+
+export default defineRule({
+  id: 'BR-Z-07',
+  severity: 'fatal',
+  terms: ['BT-102', 'BT-103'],
+  message: 'A document level charge in VAT category Z (BT-102): its VAT rate (BT-103) must be 0.',
+  check: (inv, report) => checkRates(inv, 'charge', 'Z', 'zero', report),
+});

@@ -1,0 +1,110 @@
+/**
+ * The local server: serves every route of functions/routes.ts through the very
+ * same Lambda handlers, with an embedded stand-in for what API Gateway does in
+ * front of them (body size limit, 404/405, per-client rate limit on v2).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { ApiHandler } from '../functions/_shared/http.js';
+import { MAX_BODY_BYTES } from '../functions/_shared/http.js';
+import { ROUTES, type Route } from '../functions/routes.js';
+import { localContext, toProxyEvent, writeProxyResult } from './event.js';
+import { SlidingWindowLimiter } from './rate-limit.js';
+
+/** Server options (read from the environment by server/main.ts). */
+export interface AppOptions {
+  /** Requests per minute per client address on /api/v2 (0 = unlimited). Default 60. */
+  v2RateLimitPerMinute?: number;
+  /** Largest body accepted. Default 6 MB. */
+  maxBodyBytes?: number;
+}
+
+function envelope(statusCode: number, code: string, message: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return {
+    statusCode,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify({ success: false, error: { code, message } }),
+  };
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLarge());
+        req.pause();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Creates the HTTP server (not yet listening). */
+export function createApp(options: AppOptions = {}): Server {
+  const limiter = new SlidingWindowLimiter(options.v2RateLimitPerMinute ?? 60);
+  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const handlers = new Map<Route, Promise<ApiHandler>>();
+  const load = (route: Route) => {
+    let h = handlers.get(route);
+    if (!h) handlers.set(route, (h = route.load()));
+    return h;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/';
+    const candidates = ROUTES.filter((r) => r.path === path);
+    if (candidates.length === 0) {
+      req.resume();
+      writeProxyResult(res, envelope(404, 'NOT_FOUND', `No endpoint at ${path}. See /api/docs.`));
+      return;
+    }
+    const route = candidates.find((r) => r.method === req.method);
+    if (!route) {
+      req.resume();
+      const allow = candidates.map((r) => r.method).join(', ');
+      writeProxyResult(res, envelope(405, 'METHOD_NOT_ALLOWED', `Use ${allow} on ${path}.`, { Allow: allow }));
+      return;
+    }
+    if (path.startsWith('/api/v2/')) {
+      const wait = limiter.take(req.socket.remoteAddress ?? 'unknown');
+      if (wait > 0) {
+        req.resume();
+        writeProxyResult(res, envelope(429, 'RATE_LIMITED', 'More than the allowed requests per minute from this address.', { 'Retry-After': String(wait) }));
+        return;
+      }
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(req, maxBody);
+    } catch (err) {
+      if (err instanceof BodyTooLarge) {
+        writeProxyResult(res, envelope(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${maxBody} bytes.`, { Connection: 'close' }));
+        return;
+      }
+      throw err;
+    }
+    const handler = await load(route);
+    const result = await handler(toProxyEvent(req, body, route.path), localContext(route.name));
+    writeProxyResult(res, result);
+  }
+
+  return createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) writeProxyResult(res, envelope(500, 'INTERNAL_ERROR', 'An internal error occurred.'));
+      else res.destroy();
+    });
+  });
+}
