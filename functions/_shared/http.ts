@@ -42,7 +42,7 @@ export function bodyLimit(limit = MAX_BODY_BYTES): MiddlewareObj<APIGatewayProxy
   return {
     before: (request) => {
       const body = request.event.body;
-      if (body == null) return;
+      if (typeof body !== 'string') return;
       const bytes = request.event.isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body, 'utf8');
       if (bytes > limit) throw new PayloadTooLargeError(limit);
     },

@@ -1,0 +1,20 @@
+/** AWS regions inside the European Union (data residency: DECISIONS.md, Region). */
+export const EU_REGIONS: readonly string[] = [
+  'eu-west-1', // Ireland
+  'eu-west-3', // Paris
+  'eu-central-1', // Frankfurt
+  'eu-central-2', // Zurich is NOT in the EU: excluded below
+  'eu-south-1', // Milan
+  'eu-south-2', // Spain
+  'eu-north-1', // Stockholm
+].filter((r) => r !== 'eu-central-2');
+
+/** The default region: Paris. */
+export const DEFAULT_REGION = 'eu-west-3';
+
+/** Throws unless `region` is an EU region. */
+export function assertEuRegion(region: string): void {
+  if (!EU_REGIONS.includes(region)) {
+    throw new Error(`Region "${region}" is outside the European Union; use one of ${EU_REGIONS.join(', ')}.`);
+  }
+}
