@@ -263,7 +263,7 @@ function writeProduct(w: CiiWriter, line: InvoiceLine): void {
 function writePrices(w: CiiWriter, line: InvoiceLine): void {
   const p = line.price;
   const baseUnit = attr('unitCode', p.baseQuantityUnitCode);
-  const gross = p.grossPrice ?? (p.discount !== undefined ? p.netPrice.plus(p.discount) : undefined);
+  const gross = p.grossPrice ?? (p.discount !== undefined && p.netPrice !== undefined ? p.netPrice.plus(p.discount) : undefined);
   if (gross !== undefined) {
     w.open('ram:GrossPriceProductTradePrice');
     w.amount(el('BT-148'), gross);

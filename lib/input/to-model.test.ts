@@ -63,7 +63,7 @@ describe('document level', () => {
     const invoice = modelWithItems([]);
     expect(invoice.lines).toStrictEqual([]);
     expect(invoice.vatBreakdown).toStrictEqual([]);
-    expect(amount(invoice.totals.amountDue)).toBe('0.00');
+    expect(amount(invoice.totals.amountDue!)).toBe('0.00');
   });
 });
 
@@ -131,12 +131,12 @@ describe('every optional field reaches its business term', () => {
   });
 
   it('totals: client totals and prepaid amount', () => {
-    expect(amount(invoice.totals.lineNetTotal)).toBe('296.50');
-    expect(amount(invoice.totals.taxExclusiveAmount)).toBe('296.50');
+    expect(amount(invoice.totals.lineNetTotal!)).toBe('296.50');
+    expect(amount(invoice.totals.taxExclusiveAmount!)).toBe('296.50');
     expect(amount(invoice.totals.vatTotal)).toBe('0.00');
-    expect(amount(invoice.totals.taxInclusiveAmount)).toBe('296.50');
+    expect(amount(invoice.totals.taxInclusiveAmount!)).toBe('296.50');
     expect(amount(invoice.totals.prepaidAmount)).toBe('100.00');
-    expect(amount(invoice.totals.amountDue)).toBe('196.50');
+    expect(amount(invoice.totals.amountDue!)).toBe('196.50');
   });
 });
 
@@ -147,8 +147,8 @@ describe('lines (BG-25)', () => {
     expect(invoice.lines.map((line) => line.item.name)).toStrictEqual(['Alpha', 'Beta', 'Gamma']);
     expect(invoice.lines.map((line) => line.vat.category)).toStrictEqual(['S', 'S', 'Z']);
     expect(invoice.lines.map((line) => line.vat.rate?.toString())).toStrictEqual(['20', '10', '0']);
-    expect(invoice.lines.map((line) => line.price.netPrice.toString())).toStrictEqual(['10', '5', '1']);
-    expect(invoice.lines.map((line) => line.quantity.toString())).toStrictEqual(['1', '2', '3']);
+    expect(invoice.lines.map((line) => line.price.netPrice!.toString())).toStrictEqual(['10', '5', '1']);
+    expect(invoice.lines.map((line) => line.quantity!.toString())).toStrictEqual(['1', '2', '3']);
   });
 
   it.each([
@@ -163,12 +163,12 @@ describe('lines (BG-25)', () => {
     ['12 x -2.50 (negative price kept for BR-27)', 12, '-2.50', '-30.00'],
   ])('BT-131: %s', (_label, quantity, unitPrice, expected) => {
     const invoice = modelWithItems([item(quantity, unitPrice, 20)]);
-    expect(amount(invoice.lines[0]?.netAmount)).toBe(expected);
-    expect(invoice.lines[0]?.netAmount.decimalPlaces()).toBeLessThanOrEqual(2);
+    expect(amount(invoice.lines[0]?.netAmount!)).toBe(expected);
+    expect(invoice.lines[0]?.netAmount!.decimalPlaces()).toBeLessThanOrEqual(2);
   });
 
   it('keeps the unit price as given (BT-146), unrounded', () => {
-    expect(modelWithItems([item(3, '0.3333', 20)]).lines[0]?.price.netPrice.toString()).toBe('0.3333');
+    expect(modelWithItems([item(3, '0.3333', 20)]).lines[0]?.price.netPrice!.toString()).toBe('0.3333');
   });
 
   it('gives category O no rate at all, even when the client sends one', () => {
@@ -197,7 +197,7 @@ describe('VAT breakdown (BG-23)', () => {
       item(1, 10, 5.5),
       item(1, 20, '20'),
     ]);
-    expect(invoice.vatBreakdown.map((entry) => [entry.category, entry.rate?.toString(), amount(entry.taxableAmount), amount(entry.taxAmount)])).toStrictEqual([
+    expect(invoice.vatBreakdown.map((entry) => [entry.category, entry.rate?.toString(), amount(entry.taxableAmount!), amount(entry.taxAmount!)])).toStrictEqual([
       ['S', '20', '150.00', '30.00'],
       ['S', '10', '50.00', '5.00'],
       ['Z', '0', '40.00', '0.00'],
@@ -208,15 +208,15 @@ describe('VAT breakdown (BG-23)', () => {
   it('rounds the VAT of a group once, on its taxable base (not line by line)', () => {
     // Line by line: 3 x round2(0.10 x 5.5 %) = 3 x 0.01 = 0.03. On the base: round2(0.30 x 5.5 %) = round2(0.0165) = 0.02.
     const invoice = modelWithItems([item(1, '0.10', 5.5), item(1, '0.10', 5.5), item(1, '0.10', 5.5)]);
-    expect(amount(invoice.vatBreakdown[0]?.taxAmount)).toBe('0.02');
+    expect(amount(invoice.vatBreakdown[0]?.taxAmount!)).toBe('0.02');
     expect(amount(invoice.totals.vatTotal)).toBe('0.02');
   });
 
   it('computes 7 x 19.99 at 5.5 %: base 139.93, VAT 7.70 (7.69615 rounded half up)', () => {
     const invoice = modelWithItems([item(7, '19.99', 5.5)]);
-    expect(amount(invoice.vatBreakdown[0]?.taxableAmount)).toBe('139.93');
-    expect(amount(invoice.vatBreakdown[0]?.taxAmount)).toBe('7.70');
-    expect(amount(invoice.totals.taxInclusiveAmount)).toBe('147.63');
+    expect(amount(invoice.vatBreakdown[0]?.taxableAmount!)).toBe('139.93');
+    expect(amount(invoice.vatBreakdown[0]?.taxAmount!)).toBe('7.70');
+    expect(amount(invoice.totals.taxInclusiveAmount!)).toBe('147.63');
   });
 
   it('gives category O one group without rate and a tax amount of 0', () => {
@@ -224,8 +224,8 @@ describe('VAT breakdown (BG-23)', () => {
     expect(invoice.vatBreakdown).toHaveLength(1);
     const [entry] = invoice.vatBreakdown;
     expect(entry?.rate).toBeUndefined();
-    expect(amount(entry?.taxableAmount)).toBe('120.00');
-    expect(amount(entry?.taxAmount)).toBe('0.00');
+    expect(amount(entry?.taxableAmount!)).toBe('120.00');
+    expect(amount(entry?.taxAmount!)).toBe('0.00');
   });
 
   it.each([
@@ -275,39 +275,39 @@ describe('totals (BG-22)', () => {
   it('computes BT-106, BT-109, BT-110, BT-112 and BT-115 from the lines', () => {
     const { totals } = modelWithItems([item(3, '0.335', 20), item(7, '19.99', 5.5), item(1, 100, 0, { vatCategory: 'E', vatExemptionReason: 'x' })]);
     // 1.01 + 139.93 + 100.00 = 240.94; VAT round2(1.01 x 20 %) = 0.20, round2(139.93 x 5.5 %) = 7.70, 0.
-    expect(amount(totals.lineNetTotal)).toBe('240.94');
-    expect(amount(totals.taxExclusiveAmount)).toBe('240.94');
+    expect(amount(totals.lineNetTotal!)).toBe('240.94');
+    expect(amount(totals.taxExclusiveAmount!)).toBe('240.94');
     expect(amount(totals.vatTotal)).toBe('7.90');
-    expect(amount(totals.taxInclusiveAmount)).toBe('248.84');
+    expect(amount(totals.taxInclusiveAmount!)).toBe('248.84');
     expect(totals.prepaidAmount).toBeUndefined();
-    expect(amount(totals.amountDue)).toBe('248.84');
+    expect(amount(totals.amountDue!)).toBe('248.84');
   });
 
   it('keeps the client totalHT as given, even when it does not match (BR-CO-13 reports it)', () => {
     const { totals } = modelOf((b) => (b.totals = { totalHT: '99.99' }));
-    expect(amount(totals.lineNetTotal)).toBe('100.00');
-    expect(amount(totals.taxExclusiveAmount)).toBe('99.99');
-    expect(amount(totals.taxInclusiveAmount)).toBe('119.99');
+    expect(amount(totals.lineNetTotal!)).toBe('100.00');
+    expect(amount(totals.taxExclusiveAmount!)).toBe('99.99');
+    expect(amount(totals.taxInclusiveAmount!)).toBe('119.99');
   });
 
   it('keeps the client totalTTC as given (BR-CO-15 checks it)', () => {
     const { totals } = modelOf((b) => (b.totals = { totalHT: 100, totalTTC: '121.00' }));
-    expect(amount(totals.taxExclusiveAmount)).toBe('100.00');
+    expect(amount(totals.taxExclusiveAmount!)).toBe('100.00');
     expect(amount(totals.vatTotal)).toBe('20.00');
-    expect(amount(totals.taxInclusiveAmount)).toBe('121.00');
-    expect(amount(totals.amountDue)).toBe('121.00');
+    expect(amount(totals.taxInclusiveAmount!)).toBe('121.00');
+    expect(amount(totals.amountDue!)).toBe('121.00');
   });
 
   it('keeps client totals with more decimals than allowed as given (BR-DEC-* report them)', () => {
     const { totals } = modelOf((b) => (b.totals = { totalHT: '100.004' }));
-    expect(totals.taxExclusiveAmount.toString()).toBe('100.004');
+    expect(totals.taxExclusiveAmount!.toString()).toBe('100.004');
   });
 
   it('deducts the prepaid amount (BT-113) from the amount due (BT-115)', () => {
     const { totals } = modelOf((b) => (b.totals = { prepaidAmount: '20.50' }));
     expect(amount(totals.prepaidAmount)).toBe('20.50');
-    expect(amount(totals.taxInclusiveAmount)).toBe('120.00');
-    expect(amount(totals.amountDue)).toBe('99.50');
+    expect(amount(totals.taxInclusiveAmount!)).toBe('120.00');
+    expect(amount(totals.amountDue!)).toBe('99.50');
   });
 
   it('holds the EN 16931 sums for any lines (property)', () => {
@@ -330,19 +330,19 @@ describe('totals (BG-22)', () => {
         lines.forEach((line, index) => {
           const source = input.items[index];
           expect(source).toBeDefined();
-          if (source) expect(line.netAmount.equals(round2(source.quantity.times(source.unitPrice)))).toBe(true);
+          if (source) expect(line.netAmount!.equals(round2(source.quantity!.times(source.unitPrice)))).toBe(true);
         });
-        expect(totals.lineNetTotal.equals(sum(lines.map((line) => line.netAmount)))).toBe(true);
-        expect(sum(vatBreakdown.map((entry) => entry.taxableAmount)).equals(totals.lineNetTotal)).toBe(true);
-        expect(totals.vatTotal?.equals(sum(vatBreakdown.map((entry) => entry.taxAmount)))).toBe(true);
+        expect(totals.lineNetTotal!.equals(sum(lines.map((line) => line.netAmount!)))).toBe(true);
+        expect(sum(vatBreakdown.map((entry) => entry.taxableAmount!)).equals(totals.lineNetTotal!)).toBe(true);
+        expect(totals.vatTotal?.equals(sum(vatBreakdown.map((entry) => entry.taxAmount!)))).toBe(true);
         for (const entry of vatBreakdown) {
-          const expectedTax = entry.rate === undefined ? dec(0) : round2(entry.taxableAmount.times(entry.rate).dividedBy(100));
-          expect(entry.taxAmount.equals(expectedTax)).toBe(true);
+          const expectedTax = entry.rate === undefined ? dec(0) : round2(entry.taxableAmount!.times(entry.rate).dividedBy(100));
+          expect(entry.taxAmount!.equals(expectedTax)).toBe(true);
         }
         const groups = new Set(input.items.map((source) => (source.vatCategory === 'O' ? 'O' : `${source.vatCategory}|${source.vatRate.toString()}`)));
         expect(vatBreakdown).toHaveLength(groups.size);
-        expect(totals.taxInclusiveAmount.equals(totals.taxExclusiveAmount.plus(totals.vatTotal ?? dec(0)))).toBe(true);
-        expect(totals.amountDue.equals(totals.taxInclusiveAmount.minus(totals.prepaidAmount ?? dec(0)))).toBe(true);
+        expect(totals.taxInclusiveAmount!.equals(totals.taxExclusiveAmount!.plus(totals.vatTotal ?? dec(0)))).toBe(true);
+        expect(totals.amountDue!.equals(totals.taxInclusiveAmount!.minus(totals.prepaidAmount ?? dec(0)))).toBe(true);
       }),
       { numRuns: 200 },
     );

@@ -27,10 +27,10 @@ export function round2(value: Decimal): Decimal {
   return value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
-/** Sum of decimals (zero for none). */
-export function sum(values: Iterable<Decimal>): Decimal {
+/** Sum of decimals (zero for none); absent values are skipped, as XPath's sum() skips missing nodes. */
+export function sum(values: Iterable<Decimal | undefined>): Decimal {
   let total = ZERO;
-  for (const v of values) total = total.plus(v);
+  for (const v of values) if (v !== undefined) total = total.plus(v);
   return total;
 }
 

@@ -7,6 +7,12 @@
  * percentages are decimals (see ./decimal.ts), never binary floats. Dates are
  * ISO `YYYY-MM-DD` strings. Optional terms are `undefined` when absent;
  * repeatable groups are arrays (possibly empty).
+ *
+ * The model also carries invoices read from outside (lib/cii reader), which
+ * may lack terms EN 16931 requires: mandatory amounts are therefore typed as
+ * optional (the rules report their absence: BR-12..BR-15, BR-24, ...), and a
+ * mandatory text term that is missing is the empty string. Invoices we build
+ * ourselves always have them.
  */
 import type { Decimal } from './decimal.js';
 
@@ -169,8 +175,8 @@ export interface PaymentInstructions {
 
 /** DOCUMENT LEVEL ALLOWANCES (BG-20) and DOCUMENT LEVEL CHARGES (BG-21). */
 export interface DocumentAllowanceCharge {
-  /** Amount (BT-92 allowance / BT-99 charge). */
-  amount: Decimal;
+  /** Amount (BT-92 allowance / BT-99 charge). Absent only in documents read from outside. */
+  amount?: Decimal;
   /** Base amount (BT-93 / BT-100). */
   baseAmount?: Decimal;
   /** Percentage (BT-94 / BT-101). */
@@ -187,8 +193,8 @@ export interface DocumentAllowanceCharge {
 
 /** INVOICE LINE ALLOWANCES (BG-27) and INVOICE LINE CHARGES (BG-28). */
 export interface LineAllowanceCharge {
-  /** Amount (BT-136 / BT-141). */
-  amount: Decimal;
+  /** Amount (BT-136 / BT-141). Absent only in documents read from outside. */
+  amount?: Decimal;
   /** Base amount (BT-137 / BT-142). */
   baseAmount?: Decimal;
   /** Percentage (BT-138 / BT-143). */
@@ -202,33 +208,33 @@ export interface LineAllowanceCharge {
 /** DOCUMENT TOTALS (BG-22). */
 export interface DocumentTotals {
   /** Sum of Invoice line net amount (BT-106). */
-  lineNetTotal: Decimal;
+  lineNetTotal?: Decimal;
   /** Sum of allowances on document level (BT-107). */
   allowanceTotal?: Decimal;
   /** Sum of charges on document level (BT-108). */
   chargeTotal?: Decimal;
   /** Invoice total amount without VAT (BT-109). */
-  taxExclusiveAmount: Decimal;
+  taxExclusiveAmount?: Decimal;
   /** Invoice total VAT amount (BT-110), in the invoice currency. */
   vatTotal?: Decimal;
   /** Invoice total VAT amount in accounting currency (BT-111), in the VAT accounting currency (BT-6). */
   vatTotalInAccountingCurrency?: Decimal;
   /** Invoice total amount with VAT (BT-112). */
-  taxInclusiveAmount: Decimal;
+  taxInclusiveAmount?: Decimal;
   /** Paid amount (BT-113). */
   prepaidAmount?: Decimal;
   /** Rounding amount (BT-114). */
   roundingAmount?: Decimal;
   /** Amount due for payment (BT-115). */
-  amountDue: Decimal;
+  amountDue?: Decimal;
 }
 
 /** VAT BREAKDOWN (BG-23), one per VAT category and rate. */
 export interface VatBreakdown {
   /** VAT category taxable amount (BT-116). */
-  taxableAmount: Decimal;
+  taxableAmount?: Decimal;
   /** VAT category tax amount (BT-117). */
-  taxAmount: Decimal;
+  taxAmount?: Decimal;
   /** VAT category code (BT-118), UNTDID 5305 subset: S, Z, E, AE, K, G, O, L, M. */
   category: string;
   /** VAT category rate (BT-119), percent. */
@@ -260,11 +266,11 @@ export interface InvoiceLine {
   /** Invoice line object identifier (BT-128) with scheme (BT-128-1). */
   objectIdentifier?: Identifier;
   /** Invoiced quantity (BT-129). */
-  quantity: Decimal;
+  quantity?: Decimal;
   /** Invoiced quantity unit of measure code (BT-130), UN/ECE Rec 20/21. */
   unitCode: string;
   /** Invoice line net amount (BT-131). */
-  netAmount: Decimal;
+  netAmount?: Decimal;
   /** Referenced purchase order line reference (BT-132). */
   orderLineReference?: string;
   /** Invoice line Buyer accounting reference (BT-133). */
@@ -278,7 +284,7 @@ export interface InvoiceLine {
   /** PRICE DETAILS (BG-29). */
   price: {
     /** Item net price (BT-146). */
-    netPrice: Decimal;
+    netPrice?: Decimal;
     /** Item price discount (BT-147). */
     discount?: Decimal;
     /** Item gross price (BT-148). */

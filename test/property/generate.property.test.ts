@@ -56,7 +56,7 @@ function toInput(a: any) {
     const category = a.outsideScope ? 'O' : l.category;
     const item: Record<string, unknown> = {
       description: l.description,
-      quantity: l.quantity,
+      quantity: l.quantity!,
       unitPrice: l.unitPrice,
       vatRate: category === 'S' ? l.rate : 0,
       vatCategory: category,
@@ -99,20 +99,20 @@ describe('generateFacturXml on random valid inputs', () => {
         expect(fx.errors).toEqual([]);
 
         // Totals invariants, recomputed independently from the input.
-        const nets = parsed.value.items.map((i) => round2(dec(i.quantity).times(dec(i.unitPrice))));
+        const nets = parsed.value.items.map((i) => round2(dec(i.quantity!).times(dec(i.unitPrice))));
         const lineTotal = sum(nets);
-        expect(invoice.totals.lineNetTotal.eq(lineTotal)).toBe(true);
-        expect(sum(invoice.lines.map((l) => l.netAmount)).eq(invoice.totals.lineNetTotal)).toBe(true);
-        expect(sum(invoice.vatBreakdown.map((b) => b.taxableAmount)).eq(invoice.totals.taxExclusiveAmount)).toBe(true);
+        expect(invoice.totals.lineNetTotal!.eq(lineTotal)).toBe(true);
+        expect(sum(invoice.lines.map((l) => l.netAmount!)).eq(invoice.totals.lineNetTotal!)).toBe(true);
+        expect(sum(invoice.vatBreakdown.map((b) => b.taxableAmount!)).eq(invoice.totals.taxExclusiveAmount!)).toBe(true);
         for (const b of invoice.vatBreakdown) {
-          expect(b.taxAmount.eq(round2(b.taxableAmount.times(b.rate ?? ZERO).div(100)))).toBe(true);
+          expect(b.taxAmount!.eq(round2(b.taxableAmount!.times(b.rate ?? ZERO).div(100)))).toBe(true);
         }
-        const vat = sum(invoice.vatBreakdown.map((b) => b.taxAmount));
+        const vat = sum(invoice.vatBreakdown.map((b) => b.taxAmount!));
         expect(invoice.totals.vatTotal?.eq(vat)).toBe(true);
-        expect(invoice.totals.taxInclusiveAmount.eq(lineTotal.plus(vat))).toBe(true);
+        expect(invoice.totals.taxInclusiveAmount!.eq(lineTotal.plus(vat))).toBe(true);
         const prepaid = invoice.totals.prepaidAmount ?? ZERO;
-        expect(invoice.totals.amountDue.eq(invoice.totals.taxInclusiveAmount.minus(prepaid))).toBe(true);
-        expect(xml).toContain(`<ram:GrandTotalAmount>${invoice.totals.taxInclusiveAmount.toFixed(2)}</ram:GrandTotalAmount>`);
+        expect(invoice.totals.amountDue!.eq(invoice.totals.taxInclusiveAmount!.minus(prepaid))).toBe(true);
+        expect(xml).toContain(`<ram:GrandTotalAmount>${invoice.totals.taxInclusiveAmount!.toFixed(2)}</ram:GrandTotalAmount>`);
       }),
       { numRuns: 60 },
     );

@@ -17,7 +17,7 @@ export default defineRule({
     for (const { index, breakdown } of breakdownsOf(inv, 'S')) {
       const rate = breakdown.rate;
       let ok = false;
-      if (rate !== undefined) {
+      if (rate !== undefined && breakdown.taxableAmount !== undefined && breakdown.taxAmount !== undefined) {
         const expected = roundXPath2(breakdown.taxableAmount.abs().times(rate).div(100));
         const actual = breakdown.taxAmount.abs();
         ok = actual.minus(1).lt(expected) && actual.plus(1).gt(expected);

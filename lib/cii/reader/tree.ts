@@ -1,0 +1,302 @@
+/**
+ * A lightweight, plain-JavaScript element tree of a parsed CII document.
+ *
+ * libxml2-wasm nodes are thin handles into WebAssembly memory: every property
+ * read crosses into the wasm module. Readers and rule engines that visit the
+ * same elements many times (the CII reader, the CII-SR / CII-DT syntax rules
+ * of EN 16931-3-3) therefore work on this tree instead, built in one walk.
+ *
+ * Element names are canonicalised by namespace URI, whatever prefixes (or
+ * default namespaces) the source document uses:
+ *
+ * | namespace URI                                                               | canonical prefix |
+ * |-----------------------------------------------------------------------------|------------------|
+ * | urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100                | `rsm:`           |
+ * | urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100 | `ram:`    |
+ * | urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100                 | `udt:`           |
+ * | urn:un:unece:uncefact:data:standard:QualifiedDataType:100                   | `qdt:`           |
+ * | any other namespace                                                         | `{uri}local`     |
+ * | no namespace                                                                | `local`          |
+ *
+ * Attributes without a namespace keep their local name (`schemeID`); attributes
+ * in a namespace are keyed `{uri}local` (e.g. `xsi:schemaLocation`), so a rule
+ * asking for the unqualified `@schemeID` never sees a namespaced look-alike.
+ */
+import { XmlCData, XmlElement, XmlText } from 'libxml2-wasm';
+// Internal struct helpers of libxml2-wasm 0.7 (same module instance as the public API).
+import { XmlNodeSetStruct } from 'libxml2-wasm/lib/libxml2.mjs';
+import type { XmlDocument } from 'libxml2-wasm';
+
+/** Namespace URI of the CII message root (`rsm:`). */
+export const NS_RSM = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
+/** Namespace URI of the reusable aggregate business information entities (`ram:`). */
+export const NS_RAM = 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100';
+/** Namespace URI of the unqualified data types (`udt:`). */
+export const NS_UDT = 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100';
+/** Namespace URI of the qualified data types (`qdt:`). */
+export const NS_QDT = 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100';
+
+/** Canonical prefix of each CII namespace URI. */
+export const CII_PREFIXES: Readonly<Record<string, string>> = Object.freeze({
+  [NS_RSM]: 'rsm',
+  [NS_RAM]: 'ram',
+  [NS_UDT]: 'udt',
+  [NS_QDT]: 'qdt',
+});
+
+/** One element of the tree. */
+export interface CiiElement {
+  /** Canonical prefixed name: `rsm:`, `ram:`, `udt:`, `qdt:` by namespace URI, else `{uri}local` (or `local`). */
+  name: string;
+  /** Attributes by name: local name when unqualified, `{uri}local` when in a namespace. */
+  attrs: Record<string, string>;
+  /** Child elements in document order. */
+  children: CiiElement[];
+  /** Concatenated direct text and CDATA content, untrimmed (descendants' text excluded). */
+  text: string;
+  /** Source line, when the element was parsed from text. */
+  line?: number;
+  /** Parent element; absent on the root. */
+  parent?: CiiElement;
+}
+
+function canonical(uri: string, local: string): string {
+  if (uri === '') return local;
+  const prefix = CII_PREFIXES[uri];
+  return prefix === undefined ? `{${uri}}${local}` : `${prefix}:${local}`;
+}
+
+/**
+ * Converts a parsed libxml2-wasm document into a {@link CiiElement} tree in one
+ * walk over its nodes. The document stays owned by the caller (dispose it when
+ * done); the returned tree holds no reference into it.
+ *
+ * The walk reads libxml2's node structs straight from WebAssembly memory
+ * (see {@link readTreeFromMemory}); when that is not possible with the
+ * installed libxml2-wasm build it falls back to the public node API, which
+ * gives the same tree several times slower.
+ *
+ * @throws Error when the document has no root element.
+ */
+export function toElementTree(doc: XmlDocument): CiiElement {
+  const root = doc.root;
+  if (!(root instanceof XmlElement)) throw new Error('The XML document has no root element.');
+  return readTreeFromMemory(root) ?? readTreeWithNodeApi(root);
+}
+
+/**
+ * The portable walk over the public libxml2-wasm node API. Every property read
+ * crosses into WebAssembly and allocates a wrapper, hence the fast path above;
+ * exported for the test that proves both walks build the same tree.
+ */
+export function readTreeWithNodeApi(root: XmlElement): CiiElement {
+  // Namespace URIs repeat on almost every element: resolve each (uri, local)
+  // pair once per document instead of building the same string again.
+  const names = new Map<string, string>();
+  const nameOf = (uri: string, local: string): string => {
+    const key = `${uri} ${local}`;
+    let name = names.get(key);
+    if (name === undefined) {
+      name = canonical(uri, local);
+      names.set(key, name);
+    }
+    return name;
+  };
+  const convert = (el: XmlElement, parent: CiiElement | undefined): CiiElement => {
+    const attrs: Record<string, string> = {};
+    for (const a of el.attrs) attrs[canonical(a.namespaceUri, a.name)] = a.value;
+    const node: CiiElement = { name: nameOf(el.namespaceUri, el.name), attrs, children: [], text: '', line: el.line & 0xffff };
+    if (parent !== undefined) node.parent = parent;
+    let text = '';
+    for (let child = el.firstChild; child !== null; child = child.next) {
+      if (child instanceof XmlElement) node.children.push(convert(child, node));
+      else if (child instanceof XmlText || child instanceof XmlCData) text += child.content;
+    }
+    node.text = text;
+    return node;
+  };
+  return convert(root, undefined);
+}
+
+// libxml2 2.x struct layout on wasm32 (4-byte pointers), as compiled into
+// libxml2-wasm 0.7: xmlNode {_private, type, name, children, last, parent,
+// next, prev, doc, ns, content, properties, nsDef, psvi, line:u16, extra:u16},
+// xmlAttr {_private, type, name, children, ...}, xmlNs {next, type, href, prefix}.
+const OFF_TYPE = 4;
+const OFF_NAME = 8;
+const OFF_CHILDREN = 12;
+const OFF_NEXT = 24;
+const OFF_NS = 36;
+const OFF_CONTENT = 40;
+const OFF_PROPERTIES = 44;
+const OFF_LINE = 56;
+const OFF_NS_HREF = 8;
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+const CDATA_SECTION_NODE = 4;
+
+const utf8 = new TextDecoder('utf-8');
+
+/** The WebAssembly memory libxml2-wasm parses into, reached through its struct helpers. */
+function wasmMemory(probePtr: number): ArrayBuffer | undefined {
+  try {
+    // nodeTable() answers a view of the module's HEAP32; an empty view over any
+    // readable address is enough to reach the underlying memory buffer.
+    const view = XmlNodeSetStruct.nodeTable(probePtr, 0);
+    return view.buffer instanceof ArrayBuffer ? view.buffer : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The fast walk: reads the libxml2 structs of `root` and its descendants from
+ * WebAssembly memory, decoding each interned name once. Returns undefined, so
+ * the caller falls back to the node API, when the memory or the node pointer
+ * cannot be reached or the root does not read back as the node API sees it.
+ */
+function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
+  const rootPtr = (root as unknown as { _nodePtr?: unknown })._nodePtr;
+  if (typeof rootPtr !== 'number' || rootPtr <= 0) return undefined;
+  const buffer = wasmMemory(rootPtr);
+  if (buffer === undefined) return undefined;
+  const u8 = new Uint8Array(buffer);
+  const u32 = new Uint32Array(buffer);
+  const u16 = new Uint16Array(buffer);
+
+  const cString = (ptr: number): string => {
+    let end = ptr;
+    let ascii = true;
+    while (u8[end] !== 0) {
+      if ((u8[end] as number) > 0x7f) ascii = false;
+      end++;
+    }
+    if (ascii && end - ptr < 64) {
+      let s = '';
+      for (let i = ptr; i < end; i++) s += String.fromCharCode(u8[i] as number);
+      return s;
+    }
+    return utf8.decode(u8.subarray(ptr, end));
+  };
+  // Element and attribute names live in libxml2's dictionary: one pointer per
+  // distinct name, so each is decoded once per document.
+  const nameCache = new Map<number, string>();
+  const nameAt = (ptr: number): string => {
+    let s = nameCache.get(ptr);
+    if (s === undefined) {
+      s = cString(ptr);
+      nameCache.set(ptr, s);
+    }
+    return s;
+  };
+  const uriCache = new Map<number, string>();
+  const uriOf = (nsPtr: number): string => {
+    if (nsPtr === 0) return '';
+    let s = uriCache.get(nsPtr);
+    if (s === undefined) {
+      const href = u32[(nsPtr + OFF_NS_HREF) >>> 2] as number;
+      s = href === 0 ? '' : cString(href);
+      uriCache.set(nsPtr, s);
+    }
+    return s;
+  };
+  const elementNames = new Map<number, Map<number, string>>();
+  const elementName = (nsPtr: number, namePtr: number): string => {
+    let byName = elementNames.get(nsPtr);
+    if (byName === undefined) {
+      byName = new Map();
+      elementNames.set(nsPtr, byName);
+    }
+    let s = byName.get(namePtr);
+    if (s === undefined) {
+      s = canonical(uriOf(nsPtr), nameAt(namePtr));
+      byName.set(namePtr, s);
+    }
+    return s;
+  };
+  const textOf = (firstChild: number): string => {
+    let s = '';
+    for (let c = firstChild; c !== 0; c = u32[(c + OFF_NEXT) >>> 2] as number) {
+      const type = u32[(c + OFF_TYPE) >>> 2];
+      if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
+        const content = u32[(c + OFF_CONTENT) >>> 2] as number;
+        if (content !== 0) s += cString(content);
+      }
+    }
+    return s;
+  };
+
+  const convert = (ptr: number, parent: CiiElement | undefined): CiiElement => {
+    const base = ptr >>> 2;
+    const attrs: Record<string, string> = {};
+    for (let a = u32[base + OFF_PROPERTIES / 4] as number; a !== 0; a = u32[(a + OFF_NEXT) >>> 2] as number) {
+      const ab = a >>> 2;
+      attrs[canonical(uriOf(u32[ab + OFF_NS / 4] as number), nameAt(u32[ab + OFF_NAME / 4] as number))] = textOf(
+        u32[ab + OFF_CHILDREN / 4] as number,
+      );
+    }
+    const node: CiiElement = {
+      name: elementName(u32[base + OFF_NS / 4] as number, u32[base + OFF_NAME / 4] as number),
+      attrs,
+      children: [],
+      text: '',
+      line: u16[(ptr + OFF_LINE) >>> 1] as number,
+    };
+    if (parent !== undefined) node.parent = parent;
+    let text = '';
+    for (let c = u32[base + OFF_CHILDREN / 4] as number; c !== 0; c = u32[(c + OFF_NEXT) >>> 2] as number) {
+      const type = u32[(c + OFF_TYPE) >>> 2];
+      if (type === ELEMENT_NODE) node.children.push(convert(c, node));
+      else if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
+        const content = u32[(c + OFF_CONTENT) >>> 2] as number;
+        if (content !== 0) text += cString(content);
+      }
+    }
+    node.text = text;
+    return node;
+  };
+
+  // Guard against a different build or struct layout: the root must read back
+  // exactly as the node API reports it, else the portable walk is used.
+  if (u32[(rootPtr + OFF_TYPE) >>> 2] !== ELEMENT_NODE) return undefined;
+  const rootNamePtr = u32[(rootPtr + OFF_NAME) >>> 2] as number;
+  if (rootNamePtr === 0 || nameAt(rootNamePtr) !== root.name) return undefined;
+  if (uriOf(u32[(rootPtr + OFF_NS) >>> 2] as number) !== root.namespaceUri) return undefined;
+  return convert(rootPtr, undefined);
+}
+
+/**
+ * The XPath-like location of an element, from the root, with canonical
+ * prefixes: `/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem[2]/ram:SpecifiedTradeProduct/ram:Name`.
+ * A step carries a 1-based position `[n]` only when its parent has more than
+ * one child of that name, so unique elements read as plain paths.
+ */
+export function elementPath(el: CiiElement): string {
+  const steps: string[] = [];
+  for (let cur: CiiElement | undefined = el; cur !== undefined; cur = cur.parent) {
+    const parent: CiiElement | undefined = cur.parent;
+    if (parent === undefined) {
+      steps.push(cur.name);
+      break;
+    }
+    let position = 0;
+    let count = 0;
+    for (const sibling of parent.children as CiiElement[]) {
+      if (sibling.name !== cur.name) continue;
+      count++;
+      if (sibling === cur) position = count;
+    }
+    steps.push(count > 1 ? `${cur.name}[${position}]` : cur.name);
+  }
+  return '/' + steps.reverse().join('/');
+}
+
+/** The child elements of `el` named `name` (canonical name, e.g. `ram:ID`). */
+export function childrenNamed(el: CiiElement, name: string): CiiElement[] {
+  return el.children.filter((c) => c.name === name);
+}
+
+/** The first child element of `el` named `name`, or undefined. */
+export function firstChild(el: CiiElement, name: string): CiiElement | undefined {
+  return el.children.find((c) => c.name === name);
+}

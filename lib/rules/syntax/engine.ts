@@ -1,0 +1,285 @@
+/**
+ * Evaluates the syntax rule tables over a CII element tree in one walk.
+ *
+ * The tables are compiled once into lookup structures: a trie of the absolute
+ * context paths, maps from element names (and parent/child name pairs) to the
+ * first context they can match, and, per context, a trie of the relative
+ * paths its checks look at. The walk then visits each element once, picks its
+ * first matching context (schematron rule order), and follows only the
+ * context's check trie below it, instead of evaluating an XPath per rule.
+ * Tests that look beyond their context (CII-SR-462, 467..469, CII-DT-033) read
+ * facts gathered during the same walk and run when it is done.
+ */
+import { elementPath, type CiiElement } from '../../cii/reader/tree.js';
+import type { Finding } from '../types.js';
+import type { ContextMatch, CustomCheck, DocumentFacts, PathCheck, SyntaxCheck, SyntaxContext, SyntaxFailure } from './types.js';
+import { localName } from './xpath-values.js';
+
+interface CheckTrie {
+  children: Map<string, CheckTrie>;
+  /** Path checks whose path ends at this element. */
+  ends: number[];
+  /** Path checks whose path ends at an attribute of this element: [attribute, check index]. */
+  attrs: Array<[string, number]>;
+}
+
+interface CompiledContext {
+  context: SyntaxContext;
+  trie: CheckTrie;
+  pathChecks: Array<PathCheck | undefined>;
+  customs: CustomCheck[];
+  /** Scratch state of one evaluation, reset after use. */
+  counts: Int32Array;
+  hits: Array<{ at: CiiElement; attr?: string } | undefined>;
+}
+
+interface PathNode {
+  children: Map<string, PathNode>;
+  /** First context anchored at this absolute path. */
+  context: number;
+  /** `/rsm:CrossIndustryInvoice/.../ram:SpecifiedLineTradeDelivery/ram:BilledQuantity` (CII-DT-033). */
+  billedQuantity: boolean;
+}
+
+const NONE = Number.MAX_SAFE_INTEGER;
+const BILLED_QUANTITY =
+  '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeDelivery/ram:BilledQuantity';
+
+const newTrie = (): CheckTrie => ({ children: new Map(), ends: [], attrs: [] });
+const newPathNode = (): PathNode => ({ children: new Map(), context: NONE, billedQuantity: false });
+
+function pathNodeFor(root: PathNode, path: string): PathNode {
+  let node = root;
+  for (const step of path.split('/').filter((s) => s !== '')) {
+    let next = node.children.get(step);
+    if (next === undefined) {
+      next = newPathNode();
+      node.children.set(step, next);
+    }
+    node = next;
+  }
+  return node;
+}
+
+function compileContext(context: SyntaxContext): CompiledContext {
+  const trie = newTrie();
+  const pathChecks: Array<PathCheck | undefined> = [];
+  const customs: CustomCheck[] = [];
+  context.checks.forEach((check: SyntaxCheck, i) => {
+    if (check.kind === 'custom') {
+      customs.push(check);
+      pathChecks.push(undefined);
+      return;
+    }
+    pathChecks.push(check);
+    let node = trie;
+    const steps = check.path.split('/');
+    for (const [k, step] of steps.entries()) {
+      if (step.startsWith('@')) {
+        if (k !== steps.length - 1 || check.kind !== 'absent') throw new Error(`${check.id}: an attribute can only end an absence path`);
+        node.attrs.push([step.slice(1), i]);
+        return;
+      }
+      let next = node.children.get(step);
+      if (next === undefined) {
+        next = newTrie();
+        node.children.set(step, next);
+      }
+      node = next;
+    }
+    node.ends.push(i);
+  });
+  return {
+    context,
+    trie,
+    pathChecks,
+    customs,
+    counts: new Int32Array(context.checks.length),
+    hits: new Array(context.checks.length).fill(undefined),
+  };
+}
+
+/** The compiled form of an ordered list of contexts. */
+export interface CompiledSyntaxRules {
+  contexts: CompiledContext[];
+  paths: PathNode;
+  byName: Map<string, number>;
+  byParentName: Map<string, Map<string, number>>;
+  suffixes: Array<{ index: number; suffix: string; anyNamespace: boolean; except: ReadonlySet<string> }>;
+  byNameAttr: Map<string, Array<{ index: number; attr: string; value: string }>>;
+  /** Memo: first context an element can match by its name alone (name and suffix contexts). */
+  nameMemo: Map<string, number>;
+}
+
+/** Compiles ordered contexts (see {@link SYNTAX_CONTEXTS}) for {@link runSyntaxRules}. */
+export function compileSyntaxRules(contexts: readonly SyntaxContext[]): CompiledSyntaxRules {
+  const compiled: CompiledSyntaxRules = {
+    contexts: contexts.map(compileContext),
+    paths: newPathNode(),
+    byName: new Map(),
+    byParentName: new Map(),
+    suffixes: [],
+    byNameAttr: new Map(),
+    nameMemo: new Map(),
+  };
+  contexts.forEach(({ match }: { match: ContextMatch }, index) => {
+    switch (match.kind) {
+      case 'path':
+        for (const p of match.paths) {
+          const node = pathNodeFor(compiled.paths, p);
+          node.context = Math.min(node.context, index);
+        }
+        break;
+      case 'name':
+        if (!compiled.byName.has(match.name)) compiled.byName.set(match.name, index);
+        break;
+      case 'parentName': {
+        let byChild = compiled.byParentName.get(match.parent);
+        if (byChild === undefined) {
+          byChild = new Map();
+          compiled.byParentName.set(match.parent, byChild);
+        }
+        if (!byChild.has(match.name)) byChild.set(match.name, index);
+        break;
+      }
+      case 'suffix':
+        compiled.suffixes.push({
+          index,
+          suffix: match.suffix,
+          anyNamespace: match.anyNamespace === true,
+          except: new Set(match.except ?? []),
+        });
+        break;
+      case 'nameAttr': {
+        const list = compiled.byNameAttr.get(match.name) ?? [];
+        list.push({ index, attr: match.attr, value: match.value });
+        compiled.byNameAttr.set(match.name, list);
+        break;
+      }
+    }
+  });
+  pathNodeFor(compiled.paths, BILLED_QUANTITY).billedQuantity = true;
+  return compiled;
+}
+
+function firstByName(rules: CompiledSyntaxRules, name: string): number {
+  let best = rules.nameMemo.get(name);
+  if (best !== undefined) return best;
+  best = rules.byName.get(name) ?? NONE;
+  const isRam = name.startsWith('ram:');
+  const local = localName(name);
+  for (const s of rules.suffixes) {
+    if (s.index >= best) break;
+    if ((s.anyNamespace || isRam) && local.endsWith(s.suffix) && !s.except.has(name)) best = s.index;
+  }
+  rules.nameMemo.set(name, best);
+  return best;
+}
+
+function walkTrie(cc: CompiledContext, el: CiiElement, node: CheckTrie): void {
+  for (const [attr, i] of node.attrs) {
+    if (!(attr in el.attrs)) continue;
+    const n = (cc.counts[i] as number) + 1;
+    cc.counts[i] = n;
+    if (n === 1) cc.hits[i] = { at: el, attr };
+  }
+  for (const child of el.children) {
+    const next = node.children.get(child.name);
+    if (next === undefined) continue;
+    for (const i of next.ends) {
+      const check = cc.pathChecks[i] as PathCheck;
+      const n = (cc.counts[i] as number) + 1;
+      cc.counts[i] = n;
+      // Report where the rule breaks: the first element for an absence, the first excess one for a bound.
+      if (n === (check.kind === 'absent' ? 1 : (check.bound ?? 0) + 1)) cc.hits[i] = { at: child };
+    }
+    if (next.children.size > 0 || next.attrs.length > 0) walkTrie(cc, child, next);
+  }
+}
+
+function finding(check: SyntaxCheck, failure: SyntaxFailure): Finding {
+  const path = elementPath(failure.at) + (failure.attr === undefined ? '' : `/@${failure.attr}`);
+  return { rule: check.id, severity: check.severity, message: failure.message ?? check.message, path };
+}
+
+function evaluatePathChecks(cc: CompiledContext, el: CiiElement, out: Finding[]): void {
+  walkTrie(cc, el, cc.trie);
+  const { counts, hits, pathChecks } = cc;
+  for (let i = 0; i < pathChecks.length; i++) {
+    const check = pathChecks[i];
+    if (check === undefined) continue;
+    const n = counts[i] as number;
+    const hit = hits[i];
+    if (check.kind === 'absent') {
+      if (n > 0 && hit !== undefined) out.push(finding(check, hit));
+    } else if (check.kind === 'max') {
+      if (n > (check.bound ?? 0) && hit !== undefined) out.push(finding(check, hit));
+    } else if (n !== check.bound) {
+      out.push(finding(check, n > (check.bound ?? 0) && hit !== undefined ? hit : { at: el }));
+    }
+    counts[i] = 0;
+    hits[i] = undefined;
+  }
+}
+
+/**
+ * Runs compiled syntax rules over a tree: one walk, each element checked by
+ * its first matching context only. Findings of path checks come in document
+ * order of their context; those of irregular checks follow.
+ */
+export function runSyntaxRules(rules: CompiledSyntaxRules, root: CiiElement): Finding[] {
+  const out: Finding[] = [];
+  const deferred: Array<[CustomCheck, CiiElement]> = [];
+  const facts: DocumentFacts = {
+    billedQuantityHasUnit: false,
+    dueDateTypeCodes: [],
+    paymentMeansCodes: [],
+    paymentMeansTexts: [],
+    paymentReferences: [],
+  };
+
+  const visit = (el: CiiElement, parentPath: PathNode | undefined): void => {
+    const pathNode = parentPath?.children.get(el.name);
+    let best = firstByName(rules, el.name);
+    if (pathNode !== undefined && pathNode.context < best) best = pathNode.context;
+    const parent = el.parent;
+    if (parent !== undefined) {
+      const byParent = rules.byParentName.get(parent.name)?.get(el.name);
+      if (byParent !== undefined && byParent < best) best = byParent;
+      // Facts for the tests that reach beyond their context.
+      switch (el.name) {
+        case 'ram:DueDateTypeCode':
+          if (parent.name === 'ram:ApplicableTradeTax') facts.dueDateTypeCodes.push(el);
+          break;
+        case 'ram:TypeCode':
+          if (parent.name === 'ram:SpecifiedTradeSettlementPaymentMeans') facts.paymentMeansCodes.push(el);
+          break;
+        case 'ram:Information':
+          if (parent.name === 'ram:SpecifiedTradeSettlementPaymentMeans') facts.paymentMeansTexts.push(el);
+          break;
+        case 'ram:PaymentReference':
+          if (parent.name === 'ram:ApplicableHeaderTradeSettlement') facts.paymentReferences.push(el);
+          break;
+      }
+    }
+    const withAttr = rules.byNameAttr.get(el.name);
+    if (withAttr !== undefined) {
+      for (const m of withAttr) if (m.index < best && el.attrs[m.attr] === m.value) best = m.index;
+    }
+    if (pathNode?.billedQuantity === true && 'unitCode' in el.attrs) facts.billedQuantityHasUnit = true;
+
+    if (best !== NONE) {
+      const cc = rules.contexts[best] as CompiledContext;
+      evaluatePathChecks(cc, el, out);
+      for (const check of cc.customs) deferred.push([check, el]);
+    }
+    for (const child of el.children) visit(child, pathNode);
+  };
+  visit(root, rules.paths);
+
+  for (const [check, el] of deferred) {
+    const failure = check.test(el, facts);
+    if (failure !== undefined) out.push(finding(check, failure));
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+/**
+ * The few XPath 2.0 value semantics the CEN CII syntax schematron relies on,
+ * over the plain element tree of lib/cii/reader/tree.ts.
+ *
+ * The official tests compare element values as `xs:untypedAtomic`: against a
+ * string literal that is an exact string comparison (`ram:TypeCode='916'`, no
+ * trimming), against `false()` it is a cast to `xs:boolean`, and
+ * `normalize-space()` trims and collapses XML whitespace only.
+ */
+import type { CiiElement } from '../../cii/reader/tree.js';
+
+const XML_SPACE = /[ \t\n\r]+/g;
+
+/** XPath `normalize-space()`: XML whitespace (space, tab, CR, LF) trimmed and collapsed to one space. */
+export function normalizeSpace(s: string): string {
+  return s.replace(XML_SPACE, ' ').trim();
+}
+
+/**
+ * The XPath string value of an element: its text and its descendants' text.
+ * Exact for the leaf elements the rules compare; for mixed content the tree
+ * keeps an element's own text apart from its children's, so their relative
+ * order is approximated (own text first).
+ */
+export function stringValue(el: CiiElement): string {
+  if (el.children.length === 0) return el.text;
+  let s = el.text;
+  for (const c of el.children) s += stringValue(c);
+  return s;
+}
+
+/**
+ * `xs:boolean` cast of an untyped value (whitespace-collapsed `true`, `false`,
+ * `1`, `0`). Undefined when the lexical form is not a boolean: XPath raises an
+ * error there, which we treat as "not equal" to either boolean.
+ */
+export function castBoolean(s: string): boolean | undefined {
+  switch (normalizeSpace(s)) {
+    case 'true':
+    case '1':
+      return true;
+    case 'false':
+    case '0':
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+/** The local part of a canonical element name (`ram:ID` -> `ID`, `{uri}X` -> `X`). */
+export function localName(name: string): string {
+  const brace = name.lastIndexOf('}');
+  if (brace >= 0) return name.slice(brace + 1);
+  const colon = name.indexOf(':');
+  return colon >= 0 ? name.slice(colon + 1) : name;
+}
+
+/** The children of `el` reached by following `steps` (canonical names), in document order. */
+export function select(el: CiiElement, steps: readonly string[]): CiiElement[] {
+  let current: CiiElement[] = [el];
+  for (const step of steps) {
+    const next: CiiElement[] = [];
+    for (const c of current) for (const child of c.children) if (child.name === step) next.push(child);
+    if (next.length === 0) return next;
+    current = next;
+  }
+  return current;
+}
+
+/** True when `el` has an ancestor named `name` (XPath `ancestor::name`). */
+export function hasAncestor(el: CiiElement, name: string): boolean {
+  for (let p = el.parent; p !== undefined; p = p.parent) if (p.name === name) return true;
+  return false;
+}
+
+/**
+ * `normalize-space(name)` for a child step: the normalised string value of the
+ * first child so named, or '' when there is none. (XPath raises a type error
+ * for several such children; we read the first.)
+ */
+export function normalizedChild(el: CiiElement, name: string): string {
+  const child = el.children.find((c) => c.name === name);
+  return child === undefined ? '' : normalizeSpace(stringValue(child));
+}
