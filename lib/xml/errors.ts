@@ -4,7 +4,9 @@
  * Every failure to read untrusted XML surfaces as one of these two classes, each
  * with a stable `code`, so the HTTP edge can map them without looking at
  * libxml2's wording. The libxml2 error, when there is one, travels as `cause`.
+ * Both are ServiceErrors (lib/errors.ts): the edge answers them with 400.
  */
+import { ServiceError } from '../errors.js';
 
 /** Where in the input a syntax error was found (1-based), when libxml2 knows. */
 export interface XmlErrorLocation {
@@ -17,16 +19,21 @@ export interface XmlErrorLocation {
  * character XML forbids, invalid UTF-8 bytes, or an encoding other than UTF-8
  * declared (Factur-X 1.0 requires the CII XML to be UTF-8).
  */
-export class XmlSyntaxError extends Error {
+export class XmlSyntaxError extends ServiceError {
   /** Stable error code for the HTTP mapping. */
-  readonly code = 'XML_SYNTAX' as const;
+  declare readonly code: 'XML_SYNTAX';
   /** 1-based line of the first error, when known. */
   readonly line: number | undefined;
   /** 1-based column of the first error, when known. */
   readonly column: number | undefined;
 
   constructor(message: string, options: XmlErrorLocation & { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      'XML_SYNTAX',
+      message,
+      options.line === undefined ? undefined : [{ line: options.line, ...(options.column === undefined ? {} : { column: options.column }), message }],
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'XmlSyntaxError';
     this.line = options.line;
     this.column = options.column;
@@ -42,14 +49,14 @@ export type XmlSecurityReason = 'size' | 'dtd' | 'entity' | 'depth';
  * expansion attacks), entity expansion beyond libxml2's amplification limit,
  * nesting beyond libxml2's depth limit, or a size over the cap.
  */
-export class XmlSecurityError extends Error {
+export class XmlSecurityError extends ServiceError {
   /** Stable error code for the HTTP mapping. */
-  readonly code = 'XML_FORBIDDEN' as const;
+  declare readonly code: 'XML_FORBIDDEN';
   /** Which protection refused the input. */
   readonly reason: XmlSecurityReason;
 
   constructor(reason: XmlSecurityReason, message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super('XML_FORBIDDEN', message, undefined, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'XmlSecurityError';
     this.reason = reason;
   }

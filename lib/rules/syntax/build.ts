@@ -27,18 +27,15 @@ export function canonicalPath(path: string): string {
     .join('/');
 }
 
+/** One "should not be present" rule (`not(path)`) under an explicit id. */
+export function absentAs(id: string, severity: Severity, path: string): PathCheck {
+  const p = canonicalPath(path);
+  return { id, severity, kind: 'absent', path: p, message: `${p} should not be present: it is not part of the EN 16931 CII binding.` };
+}
+
 /** Rows `[number, path]` of "should not be present" rules (`not(path)`) of one family and severity. */
 export function absent(family: 'SR' | 'DT', severity: Severity, rows: ReadonlyArray<readonly [number, string]>): PathCheck[] {
-  return rows.map(([n, path]) => {
-    const p = canonicalPath(path);
-    return {
-      id: family === 'SR' ? sr(n) : dt(n),
-      severity,
-      kind: 'absent',
-      path: p,
-      message: `${p} should not be present: it is not part of the EN 16931 CII binding.`,
-    };
-  });
+  return rows.map(([n, path]) => absentAs(family === 'SR' ? sr(n) : dt(n), severity, path));
 }
 
 /** A `count(path) <= bound` rule. */

@@ -1,7 +1,7 @@
 /**
  * The data shapes of the EN 16931 CII syntax binding rules (CII-SR-nnn,
  * CII-DT-nnn; EN 16931-3-3 and the CEN validation artefacts, release 1.3.16,
- * `cii/schematron/*\/EN16931-CII-syntax.sch`).
+ * `cii/schematron/{abstract,CII}/EN16931-CII-syntax.sch`).
  *
  * A rule lives in exactly one context, as in the schematron: a pattern whose
  * rules are tried in order, the first rule whose context matches an element
