@@ -65,3 +65,10 @@ export class UnsupportedMediaTypeError extends ServiceError {
     );
   }
 }
+
+/** Nothing usable could be extracted from a document (v1 convert): says what was missing. */
+export class ExtractionError extends ServiceError {
+  constructor(message: string, missing: readonly string[] = [], options?: { cause?: unknown }) {
+    super('EXTRACTION_FAILED', message, missing.map((field) => ({ path: field, message: 'not found in the document' })), options);
+  }
+}

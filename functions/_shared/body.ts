@@ -14,3 +14,16 @@ export function parseBody<T>(parser: BodyParser<T>, body: unknown): T {
   const n = result.issues.length;
   throw new InputError(`The request body has ${n} problem${n === 1 ? '' : 's'}.`, result.issues);
 }
+
+/**
+ * The XML of a `{"xml": "..."}` body, or undefined when the body is something else.
+ * @throws InputError when `xml` is present but not a non-empty string.
+ */
+export function xmlField(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('xml' in body)) return undefined;
+  const xml = (body as { xml: unknown }).xml;
+  if (typeof xml !== 'string' || xml.trim() === '') {
+    throw new InputError('The body has 1 problem.', [{ path: 'xml', message: 'must be a non-empty string holding a CII XML invoice' }]);
+  }
+  return xml;
+}

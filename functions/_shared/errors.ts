@@ -17,12 +17,20 @@ const STATUS_BY_CODE: Record<string, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
   EXTRACTION_FAILED: 422,
-  NOT_EN16931_CII: 422,
-  XML_SYNTAX: 400,
-  XML_FORBIDDEN: 400,
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
+};
+
+/**
+ * Domain codes that are shown to callers under one of the documented codes
+ * (DECISIONS.md lists the envelope's codes; clients switch on them), with the
+ * domain reason kept in each detail.
+ */
+const PUBLIC_CODE: Record<string, { code: string; reason: string }> = {
+  XML_SYNTAX: { code: 'BAD_REQUEST', reason: 'xml-syntax' },
+  XML_FORBIDDEN: { code: 'BAD_REQUEST', reason: 'xml-forbidden' },
+  NOT_EN16931_CII: { code: 'VALIDATION_FAILED', reason: 'not-en16931-cii' },
 };
 
 /** The JSON error envelope. */
@@ -52,10 +60,15 @@ function isMiddyHttpError(err: unknown): err is MiddyHttpError {
 /** Maps any thrown value to the envelope; unknown errors are logged and hidden. */
 export function mapError(err: unknown): MappedError {
   if (err instanceof ServiceError) {
-    const statusCode = STATUS_BY_CODE[err.code] ?? 500;
+    const alias = PUBLIC_CODE[err.code];
+    const code = alias?.code ?? err.code;
+    const statusCode = STATUS_BY_CODE[code] ?? 500;
     if (statusCode >= 500) return internal(err);
-    const error: ErrorEnvelope['error'] = { code: err.code, message: err.message };
-    if (err.details && err.details.length > 0) error.details = [...err.details];
+    const error: ErrorEnvelope['error'] = { code, message: err.message };
+    if (alias) {
+      const details = err.details && err.details.length > 0 ? err.details : [{}];
+      error.details = details.map((d) => ({ ...aliasDetail(alias.reason, err.message), ...d }));
+    } else if (err.details && err.details.length > 0) error.details = [...err.details];
     const headers = (err as ServiceError & { headers?: Record<string, string> }).headers;
     return { statusCode, body: { success: false, error }, ...(headers ? { headers } : {}) };
   }
@@ -71,6 +84,11 @@ export function mapError(err: unknown): MappedError {
     return envelope(err.statusCode, err.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', err.message);
   }
   return internal(err);
+}
+
+/** The detail shape of an aliased domain error: a `path` (400) or a `rule` (422), with the reason. */
+function aliasDetail(reason: string, message: string): Record<string, unknown> {
+  return reason === 'not-en16931-cii' ? { rule: 'NOT-EN16931-CII', message, reason } : { path: 'body', message, reason };
 }
 
 function envelope(statusCode: number, code: string, message: string, details?: unknown[]): MappedError {

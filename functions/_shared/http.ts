@@ -7,7 +7,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { PayloadTooLargeError } from '../../lib/errors.js';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors.js';
 import { mapError } from './errors.js';
 
 /** Largest body we accept: the synchronous Lambda payload limit (DECISIONS.md). */
@@ -59,9 +59,37 @@ export function errorEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayP
   };
 }
 
+/** Media types read as raw XML when an endpoint accepts XML. */
+const XML_TYPE = /^(application|text)\/(?:[\w.+-]+\+)?xml\s*(;|$)/i;
+const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
+
+/**
+ * After the JSON body parser: lets raw XML through as `event.body` text when
+ * the endpoint accepts it (base64 decoded), and refuses every other media type
+ * with 415.
+ */
+export function acceptBody(acceptXml: boolean): MiddlewareObj<APIGatewayProxyEvent> {
+  return {
+    before: (request) => {
+      const type = request.event.headers?.['content-type'] ?? '';
+      if (JSON_TYPE.test(type)) return;
+      if (acceptXml && XML_TYPE.test(type)) {
+        const body = request.event.body ?? '';
+        const text = request.event.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+        (request.event as APIGatewayProxyEvent & { rawXml?: string }).rawXml = text;
+        return;
+      }
+      throw new UnsupportedMediaTypeError(type || undefined, acceptXml ? ['application/json', 'application/xml', 'text/xml'] : ['application/json']);
+    },
+  };
+}
+
 /** What a JSON endpoint's core function gets. */
 export interface JsonRequest {
+  /** The parsed JSON body (undefined when the body was raw XML). */
   body: unknown;
+  /** The raw XML text, when the endpoint accepts XML and the body was sent as XML. */
+  xml?: string;
   event: APIGatewayProxyEvent;
   /** `performance.now()` at the start of the invocation. */
   startedAt: number;
@@ -78,10 +106,15 @@ export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Prom
  * type, 400 for malformed JSON), and `fn`'s answer is wrapped in the success
  * envelope with `meta.processingTimeMs` and `meta.apiVersion`.
  */
-export function jsonEndpoint(apiVersion: string, fn: (req: JsonRequest) => Promise<EndpointAnswer> | EndpointAnswer): ApiHandler {
+export function jsonEndpoint(
+  apiVersion: string,
+  fn: (req: JsonRequest) => Promise<EndpointAnswer> | EndpointAnswer,
+  options: { acceptXml?: boolean } = {},
+): ApiHandler {
   const core = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const startedAt = (event as APIGatewayProxyEvent & { __startedAt?: number }).__startedAt ?? performance.now();
-    const answer = await fn({ body: event.body as unknown, event, startedAt });
+    const rawXml = (event as APIGatewayProxyEvent & { rawXml?: string }).rawXml;
+    const answer = await fn({ body: rawXml === undefined ? (event.body as unknown) : undefined, ...(rawXml === undefined ? {} : { xml: rawXml }), event, startedAt });
     if ('http' in answer) return answer.http;
     return jsonResult(200, {
       success: true,
@@ -93,7 +126,8 @@ export function jsonEndpoint(apiVersion: string, fn: (req: JsonRequest) => Promi
     .use(startClock())
     .use(normalizeHeaders())
     .use(bodyLimit())
-    .use(httpJsonBodyParser({ disableContentTypeError: false }))
+    .use(httpJsonBodyParser({ disableContentTypeError: true }))
+    .use(acceptBody(options.acceptXml ?? false))
     .use(errorEnvelope())
     .handler(core) as unknown as ApiHandler;
 }

@@ -34,9 +34,57 @@ export function sum(values: Iterable<Decimal | undefined>): Decimal {
   return total;
 }
 
-/** Number of digits after the decimal point of a decimal (trailing zeros not counted). */
+/**
+ * The lexical form a decimal was read from (an XML element's text), for
+ * decimals built by {@link decFromText}. A WeakMap keeps the model's values
+ * plain Decimals while letting BR-DEC rules see the digits as written.
+ */
+const sourceTexts = new WeakMap<Decimal, string>();
+
+/** XML Schema `xs:decimal` lexical space, with the white space XSD collapses around it. */
+const XS_DECIMAL = /^[ \t\r\n]*([+-]?(?:\d+(?:\.\d*)?|\.\d+))[ \t\r\n]*$/;
+
+/**
+ * Builds a decimal from the text of an XML element (an amount, quantity or
+ * percentage read from a CII document) and remembers that text, so
+ * {@link fractionDigits} counts digits as the official EN 16931 XPath does
+ * (BR-DEC-*: `string-length(substring-after(., '.'))`).
+ *
+ * Text that is not an `xs:decimal` (e.g. `12,50`, `abc`, `1E3`) gives a NaN
+ * decimal that still remembers its text. The official XPath would stop on it
+ * with a dynamic error (the cast to xs:decimal fails) and give no verdict at
+ * all; we keep validating instead: the rules treat a NaN amount as absent
+ * (a mandatory one is reported missing, e.g. BR-12 or BR-31; sums skip it),
+ * BR-DEC still counts its digits as written, and the XSD and CII-DT checks
+ * report the malformed value itself.
+ */
+export function decFromText(text: string): Decimal {
+  const m = XS_DECIMAL.exec(text);
+  const value = m === null ? new Decimal(Number.NaN) : new Decimal(m[1]!);
+  sourceTexts.set(value, text);
+  return value;
+}
+
+/** The text a decimal was read from by {@link decFromText}, or undefined for computed decimals. */
+export function sourceText(value: Decimal): string | undefined {
+  return sourceTexts.get(value);
+}
+
+/**
+ * Number of fraction digits of a decimal, as BR-DEC-* count them.
+ *
+ * For a decimal read from XML ({@link decFromText}) this is the official
+ * XPath `string-length(substring-after(., '.'))` over the text as written:
+ * trailing zeros count (`10.500` has 3), and so does anything after the
+ * point (`1.5 ` with a trailing space has 2). For a computed decimal it is
+ * the number of significant fraction digits (trailing zeros not counted),
+ * which is what the writer prints (at least two for amounts).
+ */
 export function fractionDigits(value: Decimal): number {
-  return value.decimalPlaces();
+  const text = sourceTexts.get(value);
+  if (text === undefined) return value.isFinite() ? value.decimalPlaces() : 0;
+  const dot = text.indexOf('.');
+  return dot === -1 ? 0 : text.length - dot - 1;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface Finding {
   message: string;
   /** Location in the semantic model, e.g. `lines[2].netAmount`, `seller.vatId`, `totals`. */
   path: string;
+  /** For invoices read from XML: XPath-like location of the element, e.g. `/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:ID`. */
+  location?: string;
 }
 
 /** What a check calls to report a failure; `path` defaults to the rule's first term's natural place. */

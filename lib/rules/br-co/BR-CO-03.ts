@@ -15,6 +15,6 @@ export default defineRule({
   message: 'The Value added tax point date (BT-7) and the Value added tax point date code (BT-8) must not both be given.',
   check: (inv, report) => {
     if (!isPresent(inv.taxPointDate) || !isPresent(inv.taxPointDateCode)) return;
-    if (inv.vatBreakdown.some(genericBreakdownRulesApply)) report({ path: 'taxPointDateCode' });
+    if (inv.vatBreakdown.some((b) => genericBreakdownRulesApply(b, inv))) report({ path: 'taxPointDateCode' });
   },
 });

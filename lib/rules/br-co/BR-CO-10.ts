@@ -2,6 +2,7 @@ import { sum } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
 import { xpathRound2 } from '../br/support/xpath-numeric.js';
+import { groupPresent } from '../br/support/source-facts.js';
 
 /**
  * BR-CO-10: the Sum of Invoice line net amount (BT-106) equals the sum of the
@@ -15,6 +16,8 @@ export default defineRule({
   terms: ['BT-106', 'BT-131'],
   message: 'The Sum of Invoice line net amount (BT-106) differs from the sum of the Invoice line net amounts (BT-131).',
   check: (inv, report) => {
+    // Officially evaluated in the context of the document totals aggregate, if the document has one.
+    if (!groupPresent(inv, 'totals')) return;
     const declared: unknown = inv.totals.lineNetTotal;
     const expected = xpathRound2(sum(inv.lines.map((line) => line.netAmount as unknown).filter(isAmount)));
     if (!isAmount(declared) || !declared.equals(expected)) report({ path: 'totals.lineNetTotal' });

@@ -2,6 +2,7 @@ import { sum } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
 import { xpathRound2 } from '../br/support/xpath-numeric.js';
+import { groupPresent } from '../br/support/source-facts.js';
 
 /**
  * BR-CO-11: the Sum of allowances on document level (BT-107) equals the sum
@@ -14,6 +15,8 @@ export default defineRule({
   terms: ['BT-107', 'BT-92'],
   message: 'The Sum of allowances on document level (BT-107) differs from the sum of the Document level allowance amounts (BT-92).',
   check: (inv, report) => {
+    // Officially evaluated in the context of the document totals aggregate, if the document has one.
+    if (!groupPresent(inv, 'totals')) return;
     const declared: unknown = inv.totals.allowanceTotal;
     if (inv.allowances.length === 0 && !isAmount(declared)) return;
     const expected = xpathRound2(sum(inv.allowances.map((a) => a.amount as unknown).filter(isAmount)));

@@ -2,6 +2,7 @@ import { ZERO } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
 import { xpathRound2 } from '../br/support/xpath-numeric.js';
+import { groupPresent } from '../br/support/source-facts.js';
 
 /**
  * BR-CO-13: the Invoice total amount without VAT (BT-109) equals the Sum of
@@ -16,6 +17,8 @@ export default defineRule({
   terms: ['BT-109', 'BT-106', 'BT-107', 'BT-108'],
   message: 'The Invoice total amount without VAT (BT-109) differs from BT-106 - BT-107 + BT-108.',
   check: (inv, report) => {
+    // Officially evaluated in the context of the document totals aggregate, if the document has one.
+    if (!groupPresent(inv, 'totals')) return;
     const t = inv.totals;
     const lineNetTotal: unknown = t.lineNetTotal;
     const allowanceTotal: unknown = t.allowanceTotal;

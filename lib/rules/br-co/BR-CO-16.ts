@@ -1,6 +1,7 @@
 import { ZERO } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
+import { groupPresent } from '../br/support/source-facts.js';
 
 /**
  * BR-CO-16: the Amount due for payment (BT-115) equals the Invoice total
@@ -14,6 +15,8 @@ export default defineRule({
   terms: ['BT-115', 'BT-112', 'BT-113', 'BT-114'],
   message: 'The Amount due for payment (BT-115) differs from BT-112 - BT-113 + BT-114.',
   check: (inv, report) => {
+    // Officially evaluated in the context of the document totals aggregate, if the document has one.
+    if (!groupPresent(inv, 'totals')) return;
     const t = inv.totals;
     const amountDue: unknown = t.amountDue;
     const taxInclusiveAmount: unknown = t.taxInclusiveAmount;

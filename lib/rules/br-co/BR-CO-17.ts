@@ -2,6 +2,7 @@ import type { Decimal } from '../../model/decimal.js';
 import type { VatBreakdown } from '../../model/invoice.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
+import { isVatBreakdown } from '../br/support/source-facts.js';
 import { genericBreakdownRulesApply } from '../br/support/vat-breakdown.js';
 import { xpathRound, xpathRound2 } from '../br/support/xpath-numeric.js';
 
@@ -12,11 +13,14 @@ import { xpathRound, xpathRound2 } from '../br/support/xpath-numeric.js';
  * - any other rate: |BT-117| must lie within 1 (one currency unit, bounds
  *   included) of |BT-116| x BT-119 / 100 rounded to two decimals. The
  *   tolerance absorbs line-level rounding; signs are not compared.
+ * The official test reads the rate of VAT-typed taxes only
+ * (`.[upper-case(ram:TypeCode) = 'VAT']/ram:RateApplicablePercent`): for a
+ * breakdown read from CII with another TypeCode (`vatTyped` false) it sees no rate.
  */
-function taxAmountAgrees(breakdown: VatBreakdown): boolean {
+function taxAmountAgrees(breakdown: VatBreakdown, vatTyped: boolean): boolean {
   const taxAmount: unknown = breakdown.taxAmount;
   const taxable: unknown = breakdown.taxableAmount;
-  const rate: unknown = breakdown.rate;
+  const rate: unknown = vatTyped ? breakdown.rate : undefined;
   if (!isAmount(taxAmount)) return false;
   if (!isAmount(rate) || xpathRound(rate).isZero()) return xpathRound(taxAmount).isZero();
   if (!isAmount(taxable)) return false;
@@ -38,7 +42,7 @@ export default defineRule({
   message: 'The VAT category tax amount (BT-117) does not match the VAT category taxable amount (BT-116) times the rate (BT-119).',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (genericBreakdownRulesApply(breakdown) && !taxAmountAgrees(breakdown)) report({ path: `vatBreakdown[${i}].taxAmount` });
+      if (genericBreakdownRulesApply(breakdown, inv) && !taxAmountAgrees(breakdown, isVatBreakdown(inv, breakdown))) report({ path: `vatBreakdown[${i}].taxAmount` });
     });
   },
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isIdentifierPresent, isPresent } from '../br/support/presence.js';
+import { groupPresent } from '../br/support/source-facts.js';
 
 /**
  * BR-CO-26: the Seller (BG-4) must be identifiable by a Seller identifier
@@ -12,6 +13,8 @@ export default defineRule({
   terms: ['BT-29', 'BT-30', 'BT-31', 'BG-4'],
   message: 'The Seller has no Seller identifier (BT-29), legal registration identifier (BT-30) or VAT identifier (BT-31).',
   check: (inv, report) => {
+    // Officially evaluated in the context of the seller party, if the document has one.
+    if (!groupPresent(inv, 'seller')) return;
     const seller = inv.seller;
     const identified =
       seller.identifiers.some((id) => isIdentifierPresent(id)) || isIdentifierPresent(seller.legalRegistrationId) || isPresent(seller.vatId);

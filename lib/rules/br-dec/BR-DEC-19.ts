@@ -12,5 +12,5 @@ export default defineRule({
   terms: ['BT-116'],
   message: 'The VAT category taxable amount (BT-116) has more than two decimals.',
   check: checkAmountDecimals((inv) =>
-    inv.vatBreakdown.flatMap((b, i) => (genericBreakdownRulesApply(b) ? [{ value: b.taxableAmount, path: `vatBreakdown[${i}].taxableAmount` }] : []))),
+    inv.vatBreakdown.flatMap((b, i) => (genericBreakdownRulesApply(b, inv) ? [{ value: b.taxableAmount, path: `vatBreakdown[${i}].taxableAmount` }] : []))),
 });

@@ -12,5 +12,5 @@ export default defineRule({
   terms: ['BT-117'],
   message: 'The VAT category tax amount (BT-117) has more than two decimals.',
   check: checkAmountDecimals((inv) =>
-    inv.vatBreakdown.flatMap((b, i) => (genericBreakdownRulesApply(b) ? [{ value: b.taxAmount, path: `vatBreakdown[${i}].taxAmount` }] : []))),
+    inv.vatBreakdown.flatMap((b, i) => (genericBreakdownRulesApply(b, inv) ? [{ value: b.taxAmount, path: `vatBreakdown[${i}].taxAmount` }] : []))),
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAddressPresent } from './support/presence.js';
+import { groupPresent } from './support/source-facts.js';
 
 /** BR-08: the Seller postal address (BG-5) must be present; an address with no non-blank term counts as absent. */
 export default defineRule({
@@ -8,6 +9,7 @@ export default defineRule({
   terms: ['BG-5', 'BG-4'],
   message: 'The Seller postal address (BG-5) is missing.',
   check: (inv, report) => {
-    if (!isAddressPresent(inv.seller?.address)) report({ path: 'seller.address' });
+    // Officially the PostalTradeAddress element, even empty, for an invoice read from CII.
+    if (!groupPresent(inv, 'seller.address', () => isAddressPresent(inv.seller?.address))) report({ path: 'seller.address' });
   },
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAddressPresent } from './support/presence.js';
+import { groupPresent } from './support/source-facts.js';
 
 /** BR-10: the Buyer postal address (BG-8) must be present; an address with no non-blank term counts as absent. */
 export default defineRule({
@@ -8,6 +9,7 @@ export default defineRule({
   terms: ['BG-8', 'BG-7'],
   message: 'The Buyer postal address (BG-8) is missing.',
   check: (inv, report) => {
-    if (!isAddressPresent(inv.buyer?.address)) report({ path: 'buyer.address' });
+    // Officially the PostalTradeAddress element, even empty, for an invoice read from CII.
+    if (!groupPresent(inv, 'buyer.address', () => isAddressPresent(inv.buyer?.address))) report({ path: 'buyer.address' });
   },
 });

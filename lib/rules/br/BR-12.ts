@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
+import { groupPresent } from './support/source-facts.js';
 
 /** BR-12: the Sum of Invoice line net amount (BT-106, BG-22) must be present. */
 export default defineRule({
@@ -8,6 +9,8 @@ export default defineRule({
   terms: ['BT-106', 'BG-22'],
   message: 'The Sum of Invoice line net amount (BT-106) is missing.',
   check: (inv, report) => {
+    // Officially evaluated in the context of the document totals aggregate, if the document has one.
+    if (!groupPresent(inv, 'totals')) return;
     if (!isAmount(inv.totals?.lineNetTotal)) report({ path: 'totals.lineNetTotal' });
   },
 });

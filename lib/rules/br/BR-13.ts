@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
+import { groupPresent } from './support/source-facts.js';
 
 /** BR-13: the Invoice total amount without VAT (BT-109, BG-22) must be present. */
 export default defineRule({
@@ -8,6 +9,8 @@ export default defineRule({
   terms: ['BT-109', 'BG-22'],
   message: 'The Invoice total amount without VAT (BT-109) is missing.',
   check: (inv, report) => {
+    // Officially evaluated in the context of the document totals aggregate, if the document has one.
+    if (!groupPresent(inv, 'totals')) return;
     if (!isAmount(inv.totals?.taxExclusiveAmount)) report({ path: 'totals.taxExclusiveAmount' });
   },
 });

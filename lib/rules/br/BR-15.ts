@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
+import { groupPresent } from './support/source-facts.js';
 
 /** BR-15: the Amount due for payment (BT-115, BG-22) must be present. */
 export default defineRule({
@@ -8,6 +9,8 @@ export default defineRule({
   terms: ['BT-115', 'BG-22'],
   message: 'The Amount due for payment (BT-115) is missing.',
   check: (inv, report) => {
+    // Officially evaluated in the context of the document totals aggregate, if the document has one.
+    if (!groupPresent(inv, 'totals')) return;
     if (!isAmount(inv.totals?.amountDue)) report({ path: 'totals.amountDue' });
   },
 });

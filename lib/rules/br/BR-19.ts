@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAddressPresent } from './support/presence.js';
+import { groupPresent } from './support/source-facts.js';
 
 /** BR-19: a Seller tax representative party (BG-11) must have a postal address (BG-12). */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Seller tax representative postal address (BG-12) is missing.',
   check: (inv, report) => {
     const rep = inv.taxRepresentative;
-    if (rep !== undefined && !isAddressPresent(rep.address)) report({ path: 'taxRepresentative.address' });
+    // Officially the PostalTradeAddress element, even empty, for an invoice read from CII.
+    if (rep !== undefined && !groupPresent(inv, 'taxRepresentative.address', () => isAddressPresent(rep.address))) report({ path: 'taxRepresentative.address' });
   },
 });

@@ -14,7 +14,7 @@ export default defineRule({
   message: 'The VAT category taxable amount (BT-116) is missing.',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (genericBreakdownRulesApply(breakdown) && !isAmount(breakdown.taxableAmount)) {
+      if (genericBreakdownRulesApply(breakdown, inv) && !isAmount(breakdown.taxableAmount)) {
         report({ path: `vatBreakdown[${i}].taxableAmount` });
       }
     });

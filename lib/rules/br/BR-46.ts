@@ -13,7 +13,7 @@ export default defineRule({
   message: 'The VAT category tax amount (BT-117) is missing.',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (genericBreakdownRulesApply(breakdown) && !isAmount(breakdown.taxAmount)) {
+      if (genericBreakdownRulesApply(breakdown, inv) && !isAmount(breakdown.taxAmount)) {
         report({ path: `vatBreakdown[${i}].taxAmount` });
       }
     });

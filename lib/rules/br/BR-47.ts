@@ -1,7 +1,12 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
+import { isVatBreakdown } from './support/source-facts.js';
 
-/** BR-47: each VAT breakdown (BG-23) must have a VAT category code (BT-118). */
+/**
+ * BR-47: each VAT breakdown (BG-23) must have a VAT category code (BT-118).
+ * As in the official CII test (`.[upper-case(ram:TypeCode) = 'VAT']/ram:CategoryCode`),
+ * the code of a tax read from CII with a TypeCode other than VAT does not count.
+ */
 export default defineRule({
   id: 'BR-47',
   severity: 'fatal',
@@ -9,7 +14,7 @@ export default defineRule({
   message: 'The VAT category code (BT-118) of a VAT breakdown is missing.',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (!isPresent(breakdown.category)) report({ path: `vatBreakdown[${i}].category` });
+      if (!isPresent(breakdown.category) || !isVatBreakdown(inv, breakdown)) report({ path: `vatBreakdown[${i}].category` });
     });
   },
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount, textOf } from './support/presence.js';
+import { isVatBreakdown } from './support/source-facts.js';
 import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
 
 /**
@@ -14,8 +15,11 @@ export default defineRule({
   message: 'The VAT category rate (BT-119) of a VAT breakdown is missing.',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (!genericBreakdownRulesApply(breakdown) || textOf(breakdown.category) === 'O') return;
-      if (!isAmount(breakdown.rate)) report({ path: `vatBreakdown[${i}].rate` });
+      if (!genericBreakdownRulesApply(breakdown, inv)) return;
+      // Officially `.[TypeCode='VAT']/RateApplicablePercent or .[TypeCode='VAT']/CategoryCode = 'O'`.
+      const vat = isVatBreakdown(inv, breakdown);
+      if (vat && textOf(breakdown.category) === 'O') return;
+      if (!vat || !isAmount(breakdown.rate)) report({ path: `vatBreakdown[${i}].rate` });
     });
   },
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount, textOf } from './support/presence.js';
+import { groupPresent } from './support/source-facts.js';
 
 /**
  * BR-53: with a VAT accounting currency code (BT-6), the Invoice total VAT
@@ -12,6 +13,8 @@ export default defineRule({
   terms: ['BT-111', 'BT-6', 'BT-5'],
   message: 'With a VAT accounting currency (BT-6) other than the invoice currency (BT-5), the total VAT amount in accounting currency (BT-111) is required.',
   check: (inv, report) => {
+    // Officially evaluated in the context of the document totals aggregate, if the document has one.
+    if (!groupPresent(inv, 'totals')) return;
     const accountingCurrency = textOf(inv.vatAccountingCurrency);
     if (accountingCurrency === undefined) return;
     if (accountingCurrency === textOf(inv.currency)) report({ path: 'vatAccountingCurrency' });

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAddressPresent, isPresent } from './support/presence.js';
+import { groupPresent } from './support/source-facts.js';
 
 /** BR-57: a Deliver to address (BG-15) must contain a Deliver to country code (BT-80). */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Deliver to country code (BT-80) is missing.',
   check: (inv, report) => {
     const address = inv.delivery?.address;
-    if (isAddressPresent(address) && !isPresent(address?.countryCode)) report({ path: 'delivery.address.countryCode' });
+    // Officially the PostalTradeAddress element, even empty, for an invoice read from CII.
+    if (groupPresent(inv, 'delivery.address', () => isAddressPresent(address)) && !isPresent(address?.countryCode)) report({ path: 'delivery.address.countryCode' });
   },
 });

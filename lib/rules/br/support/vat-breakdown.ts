@@ -5,6 +5,7 @@
 import type { Decimal } from '../../../model/decimal.js';
 import type { Invoice, VatBreakdown } from '../../../model/invoice.js';
 import { isAmount, textOf } from './presence.js';
+import { isVatBreakdown, sourceFacts } from './source-facts.js';
 
 /**
  * VAT category codes (BT-118) whose category-specific schematron rule
@@ -16,10 +17,15 @@ import { isAmount, textOf } from './presence.js';
  */
 export const CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES: ReadonlySet<string> = new Set(['O', 'L', 'M']);
 
-/** True when the official generic BG-23 assertions (BR-45..48, BR-CO-03, BR-CO-17, BR-DEC-19/20) apply to `breakdown`. */
-export function genericBreakdownRulesApply(breakdown: VatBreakdown): boolean {
+/**
+ * True when the official generic BG-23 assertions (BR-45..48, BR-CO-03,
+ * BR-CO-17, BR-DEC-19/20) apply to `breakdown` of `inv`. The category rules
+ * of O, L and M only match VAT-typed taxes, so a breakdown read from CII
+ * with another `TypeCode` gets the generic assertions whatever its category.
+ */
+export function genericBreakdownRulesApply(breakdown: VatBreakdown, inv: Invoice): boolean {
   const category = textOf(breakdown.category);
-  return category === undefined || !CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES.has(category);
+  return category === undefined || !CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES.has(category) || !isVatBreakdown(inv, breakdown);
 }
 
 /** One document-level VAT total amount as it appears in CII (`TaxTotalAmount` with its `currencyID`). */
@@ -27,23 +33,29 @@ export interface TaxTotalAmount {
   amount: Decimal;
   /** The currency the amount is expressed in (BT-5 for BT-110, BT-6 for BT-111); undefined when unknown. */
   currency: string | undefined;
-  /** Model path of the amount. */
+  /** Model path of the amount (`totals` for a VAT total the model has no term for). */
   path: string;
 }
 
 /**
  * The VAT total amounts of the invoice: BT-110 in the invoice currency (BT-5)
- * and BT-111 in the VAT accounting currency (BT-6), each when present.
- * Several official tests (BR-53, BR-CO-14, BR-CO-15, BR-DEC-13, BR-DEC-15)
- * select these amounts by currency rather than by term.
+ * and BT-111 in the VAT accounting currency (BT-6), each when present, and,
+ * for an invoice read from CII, any further `TaxTotalAmount` of the document
+ * with its own currency (see source-facts.ts). Several official tests
+ * (BR-53, BR-CO-14, BR-CO-15, BR-DEC-13, BR-DEC-15) select these amounts by
+ * `@currencyID` rather than by term.
  */
 export function taxTotalAmounts(inv: Invoice): TaxTotalAmount[] {
   const out: TaxTotalAmount[] = [];
+  const facts = sourceFacts(inv);
   const vatTotal: unknown = inv.totals.vatTotal;
   if (isAmount(vatTotal)) out.push({ amount: vatTotal, currency: textOf(inv.currency), path: 'totals.vatTotal' });
   const accounting: unknown = inv.totals.vatTotalInAccountingCurrency;
   if (isAmount(accounting)) {
     out.push({ amount: accounting, currency: textOf(inv.vatAccountingCurrency), path: 'totals.vatTotalInAccountingCurrency' });
+  }
+  for (const extra of facts.unmappedTaxTotals ?? []) {
+    if (isAmount(extra.amount)) out.push({ amount: extra.amount, currency: extra.currency, path: 'totals' });
   }
   return out;
 }

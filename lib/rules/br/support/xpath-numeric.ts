@@ -19,10 +19,10 @@ export function xpathRound2(value: Decimal): Decimal {
 }
 
 /**
- * True when an amount has at most two fraction digits (BR-DEC-*).
- *
- * The model keeps values, not their lexical form, so trailing zeros
- * (`10.500`) are not seen; the official string test would count them.
+ * True when an amount's value has at most two fraction digits, the official
+ * value test `. = round(. * 100) div 100` of BR-DEC-13 and BR-DEC-15 (trailing
+ * zeros do not count: `10.500` passes). The other BR-DEC rules count digits
+ * lexically with `fractionDigits` (lib/model/decimal.ts).
  */
 export function hasAtMostTwoDecimals(value: Decimal): boolean {
   return value.decimalPlaces() <= 2;

@@ -1,0 +1,57 @@
+/**
+ * The command line: `npx facturx validate FILE...`
+ * Prints one JSON line per file ({file, valid, profile, errors, warnings, xsd, summary})
+ * and exits 0 when every file is valid, 1 when one is not, 2 on a usage error.
+ * Options: --schemas DIR (XSD folder; default SCHEMA_DIR or ../shared/schemas), --quiet (only the verdict line fields).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ServiceError } from '../lib/errors.js';
+import { publicXmlValidation, validateCiiXml } from '../lib/validate-xml.js';
+import { config } from '../functions/_shared/config.js';
+
+const USAGE = `Usage: facturx validate [--schemas DIR] [--quiet] FILE...
+  Validates CII XML invoices against EN 16931 (CEN rules 1.3.16) and the CII D16B / Factur-X XSDs.
+  One JSON line per file; exit status 0 if all are valid, 1 otherwise, 2 on a usage error.`;
+
+/** Runs the CLI; returns the exit status. */
+export function main(argv: readonly string[], out: (line: string) => void = (l) => process.stdout.write(l + '\n')): number {
+  const [command, ...rest] = argv;
+  if (command !== 'validate') {
+    process.stderr.write(USAGE + '\n');
+    return command === '--help' || command === '-h' ? 0 : 2;
+  }
+  let schemaDir = config.schemaDir;
+  let quiet = false;
+  const files: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === '--schemas') schemaDir = resolve(rest[++i] ?? '');
+    else if (arg === '--quiet') quiet = true;
+    else if (arg.startsWith('--')) {
+      process.stderr.write(`Unknown option ${arg}\n${USAGE}\n`);
+      return 2;
+    } else files.push(arg);
+  }
+  if (files.length === 0) {
+    process.stderr.write(USAGE + '\n');
+    return 2;
+  }
+  let allValid = true;
+  for (const file of files) {
+    let line: Record<string, unknown>;
+    try {
+      const v = publicXmlValidation(validateCiiXml(readFileSync(file), { schemaDir }));
+      allValid &&= v.valid;
+      line = quiet
+        ? { file, valid: v.valid, profile: v.profile, errors: [...new Set(v.errors.map((e) => e.rule))] }
+        : { file, ...v };
+    } catch (err) {
+      allValid = false;
+      const code = err instanceof ServiceError ? err.code : (err as NodeJS.ErrnoException).code ?? 'ERROR';
+      line = { file, valid: false, error: { code, message: (err as Error).message } };
+    }
+    out(JSON.stringify(line));
+  }
+  return allValid ? 0 : 1;
+}

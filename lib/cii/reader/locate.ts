@@ -1,0 +1,131 @@
+/**
+ * XPath-like locations of elements of a {@link CiiElement} tree, in the
+ * format of tree.ts `elementPath` (canonical prefixes, a 1-based `[n]` only
+ * where a parent has several children of that name), computed once per
+ * parent: locating every element of a document costs one pass over it, not
+ * one pass over each element's siblings.
+ */
+import type { CiiElement } from './tree.js';
+
+/** Memoised element locations for one document. */
+export class ElementLocator {
+  private readonly paths = new Map<CiiElement, string>();
+
+  /** The location of `el`, e.g. `/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem[2]`. */
+  of(el: CiiElement): string {
+    const known = this.paths.get(el);
+    if (known !== undefined) return known;
+    const parent = el.parent;
+    if (parent === undefined) {
+      const path = `/${el.name}`;
+      this.paths.set(el, path);
+      return path;
+    }
+    this.locateChildren(parent, this.of(parent));
+    return this.paths.get(el)!;
+  }
+
+  /** The location of attribute `name` of `el`, e.g. `.../ram:BilledQuantity/@unitCode`. */
+  ofAttribute(el: CiiElement, name: string): string {
+    return `${this.of(el)}/@${name}`;
+  }
+
+  private locateChildren(parent: CiiElement, base: string): void {
+    const counts = new Map<string, number>();
+    for (const c of parent.children) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    for (const c of parent.children) {
+      const total = counts.get(c.name)!;
+      if (total === 1) {
+        this.paths.set(c, `${base}/${c.name}`);
+      } else {
+        const n = (seen.get(c.name) ?? 0) + 1;
+        seen.set(c.name, n);
+        this.paths.set(c, `${base}/${c.name}[${n}]`);
+      }
+    }
+  }
+}
+
+/** Where a model value came from: an element, or an attribute of one. */
+type Source = CiiElement | { el: CiiElement; attr: string };
+
+/**
+ * The `locations` of a read: model path to XPath-like location, a Map whose
+ * location strings are built on first access. A reader records thousands of
+ * sources per document while a validation asks for a handful, so recording
+ * stores only the element; every Map read (get, has, size, iteration)
+ * returns finished strings.
+ */
+export class LazyLocations extends Map<string, string> {
+  private readonly pending = new Map<string, Source>();
+  private readonly locator = new ElementLocator();
+
+  /** Records that the value at model `path` came from `el` (or its attribute `attr`). */
+  record(path: string, el: CiiElement, attr?: string): void {
+    this.pending.set(path, attr === undefined ? el : { el, attr });
+    super.delete(path);
+  }
+
+  override get(path: string): string | undefined {
+    const done = super.get(path);
+    if (done !== undefined) return done;
+    const source = this.pending.get(path);
+    if (source === undefined) return undefined;
+    this.pending.delete(path);
+    const location = 'attr' in source ? this.locator.ofAttribute(source.el, source.attr) : this.locator.of(source);
+    super.set(path, location);
+    return location;
+  }
+
+  override has(path: string): boolean {
+    return super.has(path) || this.pending.has(path);
+  }
+
+  override set(path: string, location: string): this {
+    this.pending?.delete(path);
+    return super.set(path, location);
+  }
+
+  override delete(path: string): boolean {
+    const a = this.pending.delete(path);
+    return super.delete(path) || a;
+  }
+
+  override clear(): void {
+    this.pending.clear();
+    super.clear();
+  }
+
+  override get size(): number {
+    return super.size + this.pending.size;
+  }
+
+  override forEach(fn: (value: string, key: string, map: Map<string, string>) => void, thisArg?: unknown): void {
+    this.resolveAll();
+    super.forEach(fn, thisArg);
+  }
+
+  override entries(): MapIterator<[string, string]> {
+    this.resolveAll();
+    return super.entries();
+  }
+
+  override keys(): MapIterator<string> {
+    this.resolveAll();
+    return super.keys();
+  }
+
+  override values(): MapIterator<string> {
+    this.resolveAll();
+    return super.values();
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, string]> {
+    return this.entries();
+  }
+
+  private resolveAll(): void {
+    for (const path of [...this.pending.keys()]) this.get(path);
+  }
+}

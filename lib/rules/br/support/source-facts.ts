@@ -1,0 +1,111 @@
+/**
+ * Facts about the CII document an invoice model was read from that the
+ * EN 16931 semantic model has no business term for, but that decide what the
+ * official CII schematron evaluates.
+ *
+ * The official rules are XPath over CII: a rule whose context is an
+ * aggregate the document lacks is not evaluated at all, an element typed
+ * other than `VAT` is invisible to the tests that filter on
+ * `upper-case(ram:TypeCode) = 'VAT'`, and tests that select VAT totals by
+ * `@currencyID` count every `TaxTotalAmount`, including ones the model has no
+ * place for. The CII reader (lib/cii/reader) records these facts here; the
+ * few rules they concern consult them. A model built any other way (the JSON
+ * input, tests) has no facts, and every rule then reads the model as the
+ * complete truth: an invoice we build has every aggregate, only VAT-typed
+ * taxes and at most one VAT total per currency.
+ *
+ * Facts are keyed by the invoice object and describe the document as read;
+ * code that edits a read model in a way that contradicts them should call
+ * {@link forgetSourceFacts}.
+ */
+import type { Decimal } from '../../../model/decimal.js';
+import type { Invoice, VatBreakdown } from '../../../model/invoice.js';
+
+/**
+ * Model groups whose presence the official rules decide by the CII aggregate
+ * alone: the parties and totals are always objects in the model, and an
+ * address aggregate may be present yet empty (BR-08 passes on an empty
+ * `PostalTradeAddress`, BR-09 then fails) or absent.
+ */
+export type MandatoryGroup =
+  | 'seller'
+  | 'buyer'
+  | 'totals'
+  | 'seller.address'
+  | 'buyer.address'
+  | 'taxRepresentative.address'
+  | 'delivery.address';
+
+/** A `TaxTotalAmount` of the document that is neither BT-110 nor BT-111 in the model. */
+export interface UnmappedTaxTotal {
+  amount: Decimal;
+  /** Its `@currencyID`, undefined when it has none. */
+  currency: string | undefined;
+}
+
+/** What the reader saw beyond the semantic model. */
+export interface SourceFacts {
+  /**
+   * Groups whose CII aggregate the document lacks; always set (possibly
+   * empty) for a model read from CII. `seller` (no `SellerTradeParty`:
+   * BR-CO-26 is not evaluated), `buyer` (no `BuyerTradeParty`), `totals` (no
+   * `SpecifiedTradeSettlementHeaderMonetarySummation`: the document-totals
+   * rules BR-12..BR-15, BR-53, BR-CO-10..13, BR-CO-16 are not evaluated), and
+   * the addresses (no `PostalTradeAddress`: BR-08, BR-10, BR-19, BR-57).
+   */
+  missingGroups?: ReadonlySet<MandatoryGroup>;
+  /** VAT breakdowns (BG-23) whose `ram:TypeCode` is not `VAT`: the VAT-filtered tests see no category code or rate in them. */
+  nonVatBreakdowns?: ReadonlySet<VatBreakdown>;
+  /**
+   * The `TypeCode` of every `SpecifiedTradeSettlementPaymentMeans`, in
+   * document order (undefined where a means has none). The model keeps the
+   * first as BT-81; BR-49 and BR-CL-16 are officially checked on each.
+   */
+  paymentMeansCodes?: ReadonlyArray<string | undefined>;
+  /**
+   * For each credit transfer (BG-17) of the model, the `TypeCode` of the
+   * payment means it was read from: BR-50 and BR-61 run on the accounts of
+   * means 30 and 58, means by means.
+   */
+  creditTransferMeansCodes?: ReadonlyArray<string | undefined>;
+  /**
+   * `TaxTotalAmount`s that are neither BT-110 (the first in the invoice
+   * currency BT-5) nor BT-111 (the first in the VAT accounting currency BT-6),
+   * in document order: a repeated total in BT-5, a total in a currency the
+   * document does not declare, a total without `@currencyID`.
+   */
+  unmappedTaxTotals?: readonly UnmappedTaxTotal[];
+}
+
+const facts = new WeakMap<Invoice, SourceFacts>();
+const NONE: SourceFacts = Object.freeze({});
+
+/** Records what the reader saw beyond the model of `inv` (lib/cii/reader). */
+export function recordSourceFacts(inv: Invoice, f: SourceFacts): void {
+  facts.set(inv, f);
+}
+
+/** The source facts of `inv`; empty for a model that was not read from CII. */
+export function sourceFacts(inv: Invoice): SourceFacts {
+  return facts.get(inv) ?? NONE;
+}
+
+/** Drops the source facts of `inv` (after editing a read model). */
+export function forgetSourceFacts(inv: Invoice): void {
+  facts.delete(inv);
+}
+
+/**
+ * Whether the invoice has `group`: for a model read from CII, whether the
+ * document has its aggregate (see {@link SourceFacts.missingGroups});
+ * otherwise what `fromModel` says (by default: present).
+ */
+export function groupPresent(inv: Invoice, group: MandatoryGroup, fromModel: () => boolean = () => true): boolean {
+  const missing = sourceFacts(inv).missingGroups;
+  return missing === undefined ? fromModel() : !missing.has(group);
+}
+
+/** True when the breakdown's tax is typed VAT (always, for a model not read from CII). */
+export function isVatBreakdown(inv: Invoice, breakdown: VatBreakdown): boolean {
+  return sourceFacts(inv).nonVatBreakdowns?.has(breakdown) !== true;
+}

@@ -1,0 +1,154 @@
+/**
+ * Validation of any CII XML invoice: safe parsing, format detection, the EN
+ * 16931 CII syntax rules (CII-SR/CII-DT) over the document, the EN 16931
+ * business rules over the semantic model read from it, and XSD validation
+ * (UN/CEFACT CII D16B and, when the document names a Factur-X profile, that
+ * profile's XSD) from a schema directory the caller configures.
+ *
+ * Verdict: `valid` when no fatal rule finding and the CII D16B XSD accepts the
+ * document (what the official CEN validator and its XSD step require). The
+ * Factur-X profile XSD is reported apart; its failure is a warning
+ * (`FX-PROFILE-XSD`, not an official id), because the CEN rules do not depend
+ * on it and some official EN 16931 examples fail it.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { assertCiiRoot } from './cii/detect.js';
+import type { CiiProfile } from './cii/reader/read.js';
+import { elementPath, toElementTree } from './cii/reader/tree.js';
+import { validateCiiModel } from './cii/reader/validate-cii.js';
+import { withXmlDocument, type XmlDocument } from './xml/parse.js';
+import { loadXsdValidator, type XsdError } from './xml/xsd.js';
+import { RULE_SET_VERSION } from './rules/index.js';
+import { checkCiiSyntax } from './rules/syntax/index.js';
+import type { Finding } from './rules/types.js';
+import type { Invoice } from './model/invoice.js';
+
+/** Options of {@link validateCiiXml}. */
+export interface XmlValidationOptions {
+  /** Folder holding `cii-d16b-uncoupled/` and `facturx-1.09/<profile>/`; without it, XSD validation is skipped (and said so). */
+  schemaDir?: string;
+}
+
+/** One XSD step's outcome. */
+export interface XsdReport {
+  /** Which schema: `CII D16B` or `Factur-X 1.09 <PROFILE>`. */
+  schema: string;
+  valid: boolean;
+  errors: XsdError[];
+}
+
+/** The full verdict on one XML invoice. */
+export interface XmlValidationResult {
+  valid: boolean;
+  /** Detected profile, from the guideline id (BT-24). */
+  profile: CiiProfile;
+  /** The guideline id (BT-24) as written. */
+  specificationId: string;
+  errors: Finding[];
+  warnings: Finding[];
+  /** XSD results, apart from the rule findings; `skipped` says why none ran. */
+  xsd: { ran: boolean; valid: boolean | null; reports: XsdReport[]; skipped?: string };
+  ruleSet: string;
+  /** The invoice as read (semantic model). */
+  invoice: Invoice;
+}
+
+const CII_XSD = ['cii-d16b-uncoupled', 'CII', 'uncefact', 'data', 'standard', 'CrossIndustryInvoice_100pD16B.xsd'];
+
+const PROFILE_XSD: Partial<Record<CiiProfile, { dir: string; file: string; label: string }>> = {
+  MINIMUM: { dir: 'minimum', file: 'Factur-X_MINIMUM.xsd', label: 'Factur-X 1.09 MINIMUM' },
+  'BASIC WL': { dir: 'basicwl', file: 'Factur-X_BASICWL.xsd', label: 'Factur-X 1.09 BASIC WL' },
+  BASIC: { dir: 'basic', file: 'Factur-X_BASIC.xsd', label: 'Factur-X 1.09 BASIC' },
+  'EN 16931': { dir: 'en16931', file: 'Factur-X_EN16931.xsd', label: 'Factur-X 1.09 EN16931' },
+  EXTENDED: { dir: 'extended', file: 'Factur-X_EXTENDED.xsd', label: 'Factur-X 1.09 EXTENDED' },
+};
+
+function runXsd(doc: XmlDocument, profile: CiiProfile, schemaDir: string | undefined): XmlValidationResult['xsd'] {
+  if (!schemaDir) return { ran: false, valid: null, reports: [], skipped: 'no schema directory configured' };
+  const ciiPath = join(schemaDir, ...CII_XSD);
+  if (!existsSync(ciiPath)) return { ran: false, valid: null, reports: [], skipped: `CII D16B XSD not found under ${schemaDir}` };
+  const reports: XsdReport[] = [];
+  const cii = loadXsdValidator(ciiPath).validate(doc);
+  reports.push({ schema: 'CII D16B', valid: cii.valid, errors: cii.errors });
+  const fx = PROFILE_XSD[profile];
+  const fxPath = fx && join(schemaDir, 'facturx-1.09', fx.dir, fx.file);
+  if (fx && fxPath && existsSync(fxPath)) {
+    const r = loadXsdValidator(fxPath).validate(doc);
+    reports.push({ schema: fx.label, valid: r.valid, errors: r.errors });
+  }
+  return { ran: true, valid: cii.valid, reports };
+}
+
+/**
+ * Validates a CII XML invoice.
+ * @throws XmlSyntaxError / XmlSecurityError (not well-formed, DTD, too large, too deep) and NotEn16931CiiError (ZUGFeRD 1.0, UBL, other roots).
+ */
+export function validateCiiXml(xml: string | Uint8Array, options: XmlValidationOptions = {}): XmlValidationResult {
+  return withXmlDocument(xml, (doc) => {
+    const root = toElementTree(doc);
+    assertCiiRoot(root);
+    const business = validateCiiModel(root);
+    const { read } = business;
+    const syntax = checkCiiSyntax(root).map((f) => ({ ...f, location: f.path }));
+    const errors: Finding[] = [...business.errors, ...syntax.filter((f) => f.severity === 'fatal')];
+    const warnings: Finding[] = [...business.warnings, ...syntax.filter((f) => f.severity === 'warning')];
+    const xsd = runXsd(doc, read.profile, options.schemaDir);
+    for (const report of xsd.reports.slice(1)) {
+      if (!report.valid) {
+        warnings.push({
+          rule: 'FX-PROFILE-XSD',
+          severity: 'warning',
+          message: `The document does not validate against the ${report.schema} schema of the profile it declares (BT-24): ${report.errors[0]?.message ?? ''}`.trim(),
+          path: 'process.specificationId',
+          location: elementPath(root),
+        });
+      }
+    }
+    return {
+      valid: errors.length === 0 && xsd.valid !== false,
+      profile: read.profile,
+      specificationId: read.specificationId,
+      errors,
+      warnings,
+      xsd,
+      ruleSet: RULE_SET_VERSION,
+      invoice: read.invoice,
+    };
+  });
+}
+
+/** The public shape of an XML verdict (API responses, CLI). */
+export interface PublicXmlValidation {
+  valid: boolean;
+  profile: CiiProfile;
+  specificationId: string;
+  errors: Finding[];
+  warnings: Finding[];
+  xsd: XmlValidationResult['xsd'];
+  summary: string;
+  ruleSet: string;
+  invoiceNumber: string;
+}
+
+/** Drops the model and adds the summary sentence. */
+export function publicXmlValidation(r: XmlValidationResult): PublicXmlValidation {
+  const e = r.errors.length;
+  const w = r.warnings.length;
+  const xsd = !r.xsd.ran
+    ? `XSD not run: ${r.xsd.skipped}`
+    : r.xsd.reports.map((x) => `${x.schema} XSD ${x.valid ? 'ok' : `failed (${x.errors.length} error${x.errors.length === 1 ? '' : 's'})`}`).join(', ');
+  const ids = [...new Set(r.errors.map((f) => f.rule))];
+  const summary = `${r.valid ? 'Valid' : 'Invalid'} EN 16931 invoice, profile ${r.profile} (${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}; ${xsd}; rules ${r.ruleSet})${ids.length ? `: ${ids.join(', ')}` : ''}.`;
+  return {
+    valid: r.valid,
+    profile: r.profile,
+    specificationId: r.specificationId,
+    errors: r.errors,
+    warnings: r.warnings,
+    xsd: r.xsd,
+    summary,
+    ruleSet: r.ruleSet,
+    invoiceNumber: r.invoice.number,
+  };
+}

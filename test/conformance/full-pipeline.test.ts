@@ -1,0 +1,51 @@
+/**
+ * The whole XML validation path (lib/validate-xml.ts: safe parse, format
+ * detection, syntax rules, business rules, XSD) against the official verdicts
+ * of every file of the shared corpus: identical fatal sets (every official id,
+ * BR and CII alike), identical official warning sets, the same CII D16B XSD
+ * verdict, and ZUGFeRD 1.0 documents answered as not EN 16931 CII.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { NotEn16931CiiError } from '../../lib/cii/detect.js';
+import { validateCiiXml } from '../../lib/validate-xml.js';
+import { requireShared } from '../shared-path.js';
+import { loadVerdicts } from './corpus.js';
+
+const OUR_IDS = /^(VAT-CHECKSUM|FR-SIREN-CHECKSUM|FR-SIRET-CHECKSUM|FR-SIRET-BUYER|FX-PROFILE-XSD)$/;
+
+describe('full validation pipeline vs the official validator, whole corpus', () => {
+  it('agrees on every file', () => {
+    const verdicts = loadVerdicts();
+    const schemaDir = requireShared('schemas');
+    const diffs: string[] = [];
+    let compared = 0;
+    let notCii = 0;
+    for (const [file, verdict] of Object.entries(verdicts)) {
+      const bytes = readFileSync(requireShared('conformance', file));
+      let result;
+      try {
+        result = validateCiiXml(bytes, { schemaDir });
+      } catch (err) {
+        if (err instanceof NotEn16931CiiError) {
+          notCii++;
+          expect(err.format, file).toMatch(/ZUGFeRD 1\.0/);
+          continue;
+        }
+        throw err;
+      }
+      compared++;
+      const fatal = [...new Set(result.errors.map((f) => f.rule))].sort();
+      const warn = [...new Set(result.warnings.map((f) => f.rule).filter((r) => !OUR_IDS.test(r)))].sort();
+      const expFatal = [...new Set(verdict.fatal)].sort();
+      const expWarn = [...new Set(verdict.warning)].sort();
+      if (fatal.join() !== expFatal.join()) diffs.push(`${file}: fatal ours [${fatal}] official [${expFatal}]`);
+      if (warn.join() !== expWarn.join()) diffs.push(`${file}: warning ours [${warn}] official [${expWarn}]`);
+      if ((verdict.xsd === 'ok') !== (result.xsd.valid === true)) diffs.push(`${file}: xsd ours ${result.xsd.valid} official ${String(verdict.xsd)}`);
+      expect(result.valid, file).toBe(expFatal.length === 0 && verdict.xsd === 'ok');
+    }
+    console.log(`full pipeline: ${compared} CII files compared, ${notCii} ZUGFeRD 1.0 files answered as not EN 16931 CII, ${diffs.length} differences`);
+    expect(diffs).toEqual([]);
+    expect(compared).toBeGreaterThan(400);
+  });
+});

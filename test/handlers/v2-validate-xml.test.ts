@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { handler } from '../../functions/v2-validate.js';
+import { context, loadEvent } from './load-event.js';
+
+async function call(name: string) {
+  const res = await handler(loadEvent(`v2-validate/${name}`), context);
+  return { status: res.statusCode, body: JSON.parse(res.body) };
+}
+
+describe('POST /api/v2/validate with CII XML', () => {
+  it('validates a raw application/xml body: profile, XSD result and verdict', async () => {
+    const { status, body } = await call('xml-raw.json');
+    expect(status).toBe(200);
+    expect(body.data.valid).toBe(true);
+    expect(body.data.profile).toBe('EN 16931');
+    expect(body.data.errors).toEqual([]);
+    expect(body.data.xsd.ran).toBe(true);
+    expect(body.data.xsd.reports.map((r: { schema: string; valid: boolean }) => [r.schema, r.valid])).toEqual([
+      ['CII D16B', true],
+      ['Factur-X 1.09 EN16931', true],
+    ]);
+    expect(body.data.summary).toMatch(/^Valid/);
+  });
+
+  it('validates {"xml": "..."} the same way', async () => {
+    const { status, body } = await call('xml-in-json.json');
+    expect(status).toBe(200);
+    expect(body.data.valid).toBe(true);
+  });
+
+  it('reports broken rules with rule, severity, message and location', async () => {
+    const { status, body } = await call('xml-raw-invalid.json');
+    expect(status).toBe(200);
+    expect(body.data.valid).toBe(false);
+    const f = body.data.errors.find((e: { rule: string }) => e.rule === 'BR-CO-10');
+    expect(f).toBeDefined();
+    expect(f.severity).toBe('fatal');
+    expect(f.location).toMatch(/^\/rsm:CrossIndustryInvoice\//);
+  });
+
+  it('answers 422 naming the format for a UBL document', async () => {
+    const { status, body } = await call('xml-ubl.json');
+    expect(status).toBe(422);
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.details[0].rule).toBe('NOT-EN16931-CII');
+    expect(body.error.message).toMatch(/UBL/);
+  });
+
+  it('answers 400 for a DTD with an external entity, and for text that is not XML', async () => {
+    const xxe = await call('xml-xxe.json');
+    expect(xxe.status).toBe(400);
+    expect(xxe.body.error.code).toBe('BAD_REQUEST');
+    expect(xxe.body.error.details[0].reason).toBe('xml-forbidden');
+    expect(JSON.stringify(xxe.body)).not.toContain('root:');
+    const notXml = await call('xml-not-xml.json');
+    expect(notXml.status).toBe(400);
+    expect(notXml.body.error.code).toBe('BAD_REQUEST');
+    expect(notXml.body.error.details[0].reason).toBe('xml-syntax');
+  });
+});
