@@ -1,4 +1,10 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Tests read the shared corpus and schemas from SHARED_DIR (default ../shared beside the repository);
+// the handlers find the XSDs through SCHEMA_DIR, pointed at the same place unless set.
+const shared = resolve(process.env.SHARED_DIR ?? resolve(import.meta.dirname, '..', 'shared'));
+process.env.SCHEMA_DIR ??= resolve(shared, 'schemas');
 
 export default defineConfig({
   test: {
