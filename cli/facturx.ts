@@ -41,7 +41,7 @@ export function main(argv: readonly string[], out: (line: string) => void = (l) 
   for (const file of files) {
     let line: Record<string, unknown>;
     try {
-      const v = publicXmlValidation(validateCiiXml(readFileSync(file), { schemaDir }));
+      const v = publicXmlValidation(validateCiiXml(readFileSync(file), { schemaDir, maxBytes: 64 * 1024 * 1024 }));
       allValid &&= v.valid;
       line = quiet
         ? { file, valid: v.valid, profile: v.profile, errors: [...new Set(v.errors.map((e) => e.rule))] }

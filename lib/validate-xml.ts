@@ -28,6 +28,8 @@ import type { Invoice } from './model/invoice.js';
 export interface XmlValidationOptions {
   /** Folder holding `cii-d16b-uncoupled/` and `facturx-1.09/<profile>/`; without it, XSD validation is skipped (and said so). */
   schemaDir?: string;
+  /** Largest document accepted, in bytes (default 6 MB, the API's payload limit). */
+  maxBytes?: number;
 }
 
 /** One XSD step's outcome. */
@@ -115,7 +117,7 @@ export function validateCiiXml(xml: string | Uint8Array, options: XmlValidationO
       ruleSet: RULE_SET_VERSION,
       invoice: read.invoice,
     };
-  });
+  }, options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
 }
 
 /** The public shape of an XML verdict (API responses, CLI). */

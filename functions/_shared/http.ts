@@ -75,8 +75,9 @@ export function acceptBody(acceptXml: boolean): MiddlewareObj<APIGatewayProxyEve
       if (JSON_TYPE.test(type)) return;
       if (acceptXml && XML_TYPE.test(type)) {
         const body = request.event.body ?? '';
-        const text = request.event.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-        (request.event as APIGatewayProxyEvent & { rawXml?: string }).rawXml = text;
+        // Binary (base64) bodies stay bytes, so the XML parser sees invalid UTF-8 as such.
+        const xml = request.event.isBase64Encoded ? Buffer.from(body, 'base64') : body;
+        (request.event as APIGatewayProxyEvent & { rawXml?: string | Buffer }).rawXml = xml;
         return;
       }
       throw new UnsupportedMediaTypeError(type || undefined, acceptXml ? ['application/json', 'application/xml', 'text/xml'] : ['application/json']);
@@ -88,8 +89,8 @@ export function acceptBody(acceptXml: boolean): MiddlewareObj<APIGatewayProxyEve
 export interface JsonRequest {
   /** The parsed JSON body (undefined when the body was raw XML). */
   body: unknown;
-  /** The raw XML text, when the endpoint accepts XML and the body was sent as XML. */
-  xml?: string;
+  /** The raw XML (text, or bytes when the body came base64-encoded), when the endpoint accepts XML and the body was sent as XML. */
+  xml?: string | Buffer;
   event: APIGatewayProxyEvent;
   /** `performance.now()` at the start of the invocation. */
   startedAt: number;
@@ -113,7 +114,7 @@ export function jsonEndpoint(
 ): ApiHandler {
   const core = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const startedAt = (event as APIGatewayProxyEvent & { __startedAt?: number }).__startedAt ?? performance.now();
-    const rawXml = (event as APIGatewayProxyEvent & { rawXml?: string }).rawXml;
+    const rawXml = (event as APIGatewayProxyEvent & { rawXml?: string | Buffer }).rawXml;
     const answer = await fn({ body: rawXml === undefined ? (event.body as unknown) : undefined, ...(rawXml === undefined ? {} : { xml: rawXml }), event, startedAt });
     if ('http' in answer) return answer.http;
     return jsonResult(200, {

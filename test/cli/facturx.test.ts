@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/facturx.js';
+import { requireShared } from '../shared-path.js';
+
+const valid = () => requireShared('conformance', 'cii', 'valid', 'cen__CII_example1.xml');
+const invalid = () => requireShared('conformance', 'cii', 'invalid', 'official', 'BR-CO-17__test1.xml');
+
+function run(args: string[]) {
+  const lines: string[] = [];
+  const status = main(args, (l) => lines.push(l));
+  return { status, rows: lines.map((l) => JSON.parse(l)) };
+}
+
+describe('facturx validate', () => {
+  it('prints one JSON line per file and exits 0 when all are valid', () => {
+    const { status, rows } = run(['validate', '--schemas', requireShared('schemas'), valid()]);
+    expect(status).toBe(0);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].valid).toBe(true);
+    expect(rows[0].profile).toBe('EN 16931');
+    expect(rows[0].xsd.ran).toBe(true);
+  });
+
+  it('exits 1 when one file is invalid, naming the official rule ids', () => {
+    const { status, rows } = run(['validate', '--quiet', valid(), invalid()]);
+    expect(status).toBe(1);
+    expect(rows.map((r) => r.valid)).toEqual([true, false]);
+    expect(rows[1].errors).toContain('BR-S-08');
+  });
+
+  it('reports unreadable and non-XML files in their line, and usage errors with status 2', () => {
+    const { status, rows } = run(['validate', '/nonexistent.xml', resolve(import.meta.dirname, 'facturx.test.ts')]);
+    expect(status).toBe(1);
+    expect(rows[0].error.code).toBe('ENOENT');
+    expect(rows[1].error.code).toBe('XML_SYNTAX');
+    expect(run(['validate']).status).toBe(2);
+    expect(run(['frobnicate']).status).toBe(2);
+  });
+
+  it('runs as the package bin', () => {
+    const out = execFileSync(process.execPath, [resolve(import.meta.dirname, '..', '..', 'bin', 'facturx.mjs'), 'validate', '--quiet', valid()], { encoding: 'utf8' });
+    expect(JSON.parse(out.trim()).valid).toBe(true);
+  });
+});
