@@ -20,6 +20,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
+  // An AWS service we depend on (Textract, Bedrock) is throttling or down: worth retrying later.
+  UPSTREAM_UNAVAILABLE: 503,
 };
 
 /**
@@ -63,6 +65,10 @@ export function mapError(err: unknown): MappedError {
     const alias = PUBLIC_CODE[err.code];
     const code = alias?.code ?? err.code;
     const statusCode = STATUS_BY_CODE[code] ?? 500;
+    if (statusCode === 503) {
+      logger.warn('upstream unavailable', { message: err.message });
+      return { statusCode, body: { success: false, error: { code, message: err.message } }, headers: { 'Retry-After': '30' } };
+    }
     if (statusCode >= 500) return internal(err);
     const error: ErrorEnvelope['error'] = { code, message: err.message };
     if (alias) {

@@ -3,7 +3,7 @@
  * file) into invoice data with a confidence per field. Two adapters implement
  * it: the local one (lib/extract/local: pdf.js text, tesseract.js OCR, exceljs /
  * xlsx, mammoth, and a rule-based field parser) and the AWS one
- * (lib/extract/aws: Textract AnalyzeExpense + Bedrock Converse). The core
+ * (adapters/aws/extract: Textract AnalyzeExpense + Bedrock Converse). The core
  * never imports an adapter; the edge chooses one by configuration.
  */
 

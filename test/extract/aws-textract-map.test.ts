@@ -1,0 +1,200 @@
+/**
+ * AnalyzeExpense responses -> ExtractedInvoice (textract-map.ts): the field
+ * mapping, confidences, party groups, VAT rows, conflicts and pages.
+ */
+import type { AnalyzeExpenseResponse, ExpenseField } from '@aws-sdk/client-textract';
+import { describe, expect, it } from 'vitest';
+import { describeExpenseFields, partyOfGroups, readExpenseAnalysis } from '../../adapters/aws/extract/textract-map.js';
+import { awsFixture } from '../fixtures/extract/aws/load.js';
+
+const invoiceFr = (): AnalyzeExpenseResponse => awsFixture<AnalyzeExpenseResponse>('textract-analyze-expense-invoice-fr.json');
+
+/** A summary field as Textract returns it. */
+function field(type: string, value: string, options: { label?: string; typeConf?: number; valueConf?: number; page?: number; groups?: string[]; currency?: string } = {}): ExpenseField {
+  return {
+    Type: { Text: type, Confidence: options.typeConf ?? 99 },
+    ...(options.label !== undefined ? { LabelDetection: { Text: options.label, Confidence: 99 } } : {}),
+    ValueDetection: { Text: value, Confidence: options.valueConf ?? 98 },
+    PageNumber: options.page ?? 1,
+    ...(options.groups ? { GroupProperties: [{ Types: options.groups, Id: 'g1' }] } : {}),
+    ...(options.currency ? { Currency: { Code: options.currency, Confidence: 90 } } : {}),
+  };
+}
+
+function response(summary: ExpenseField[], lineItems: ExpenseField[][] = [], lines: string[] = []): AnalyzeExpenseResponse {
+  return {
+    DocumentMetadata: { Pages: 1 },
+    ExpenseDocuments: [
+      {
+        ExpenseIndex: 1,
+        SummaryFields: summary,
+        LineItemGroups: [{ LineItemGroupIndex: 1, LineItems: lineItems.map((fields) => ({ LineItemExpenseFields: fields })) }],
+        Blocks: lines.map((text, i) => ({ BlockType: 'LINE', Text: text, Id: `b${i}`, Page: 1, Confidence: 97 })),
+      },
+    ],
+  };
+}
+
+describe('readExpenseAnalysis', () => {
+  it('maps the recorded invoice to the port fields', () => {
+    const { invoice, text, pages } = readExpenseAnalysis([invoiceFr()]);
+
+    expect(invoice.method).toBe('textract');
+    expect(pages).toBe(1);
+    expect(text.split('\n')[0]).toBe('--- page 1 ---');
+    expect(text).toContain('TVA intracom. : FR45987654321');
+    expect(invoice.invoiceNumber?.value).toBe('F-2025-0042');
+    expect(invoice.seller.address?.value).toBe('12 rue de la Paix, 75002 Paris');
+    expect(invoice.buyer.address?.value).toBe('5 avenue Foch, 69006 Lyon');
+    expect(invoice.totals).toMatchObject({
+      totalHT: { value: '1250.00' },
+      totalTTC: { value: '1500.00' },
+      amountDue: { value: '1500.00' },
+    });
+    expect(invoice.totals.totalVAT).toBeUndefined(); // the only TAX field names its rate: a VAT row
+    expect(invoice.paymentTerms?.value).toBe('Paiement à 30 jours');
+    expect(invoice.notes).toEqual([]);
+  });
+
+  it('takes a confidence as min(type, value) / 100, and 80 % of it when the format is ambiguous', () => {
+    const { invoice } = readExpenseAnalysis([
+      response([
+        field('INVOICE_RECEIPT_ID', 'A-1', { typeConf: 72.5, valueConf: 99 }),
+        field('INVOICE_RECEIPT_DATE', '03/04/2025', { typeConf: 100, valueConf: 90 }),
+        field('TOTAL', '1,234', { typeConf: 100, valueConf: 90 }),
+      ]),
+    ]);
+    expect(invoice.invoiceNumber?.confidence).toBe(0.725);
+    expect(invoice.invoiceDate).toMatchObject({ value: '2025-04-03', confidence: 0.72 });
+    expect(invoice.totals.totalTTC).toMatchObject({ value: '1234', confidence: 0.72 });
+  });
+
+  it('prefers explicit types over grouped NAME / ADDRESS fields and ignores ship-to groups', () => {
+    const { invoice } = readExpenseAnalysis([
+      response([
+        field('NAME', 'Grouped Vendor', { groups: ['VENDOR'], valueConf: 99.9 }),
+        field('VENDOR_NAME', 'Explicit Vendor', { valueConf: 80 }),
+        field('NAME', 'Bill-to Buyer', { groups: ['RECEIVER', 'BILL_TO'] }),
+        field('ADDRESS', '1 Ship Street, 75001 Paris', { groups: ['RECEIVER_SHIP_TO'] }),
+        field('ADDRESS_BLOCK', 'Bill-to Buyer\n2 Bill Road\n69001 Lyon', { groups: ['RECEIVER_BILL_TO'] }),
+        field('COUNTRY', 'Belgique', { groups: ['VENDOR'] }),
+      ]),
+    ]);
+    expect(invoice.seller.name?.value).toBe('Explicit Vendor');
+    expect(invoice.seller.country?.value).toBe('BE');
+    expect(invoice.buyer.name?.value).toBe('Bill-to Buyer');
+    expect(invoice.buyer.address?.value).toBe('Bill-to Buyer, 2 Bill Road, 69001 Lyon');
+    expect(invoice.notes.some((n) => n.includes('seller.name'))).toBe(true); // the two vendor names disagree
+  });
+
+  it.each([
+    [['VENDOR'], 'seller'],
+    [['VENDOR_SUPPLIER'], 'seller'],
+    [['VENDOR_REMIT_TO'], 'seller'],
+    [['RECEIVER_BILL_TO'], 'buyer'],
+    [['RECEIVER', 'SOLD_TO'], 'buyer'],
+    [['RECEIVER'], 'buyer'],
+    [['RECEIVER_SHIP_TO'], 'other'],
+    [[], 'other'],
+  ])('partyOfGroups(%j) is %s', (types, role) => {
+    expect(partyOfGroups({ GroupProperties: [{ Types: types }] })).toBe(role);
+  });
+
+  it('tells VAT numbers, SIRET and SIREN apart and notes identifiers of no known form', () => {
+    const { invoice } = readExpenseAnalysis([
+      response([
+        field('TAX_PAYER_ID', '552 100 554 00025'),
+        field('VENDOR_VAT_NUMBER', 'FR 40 552100554'),
+        field('RECEIVER_VAT_NUMBER', 'BE 0403.170.701'),
+        field('OTHER', '552100554', { label: 'SIREN' }),
+        field('TAX_PAYER_ID', 'N/A-77'),
+      ]),
+    ]);
+    expect(invoice.seller.siret?.value).toBe('55210055400025');
+    expect(invoice.seller.vatNumber?.value).toBe('FR40552100554');
+    expect(invoice.seller.siren?.value).toBe('552100554');
+    expect(invoice.buyer.vatNumber?.value).toBe('BE0403170701');
+    expect(invoice.notes.some((n) => n.includes('N/A-77'))).toBe(true);
+  });
+
+  it('makes a VAT row of a TAX field whose label names a rate, and the VAT total of one that does not', () => {
+    const { invoice } = readExpenseAnalysis([
+      response([
+        field('TAX', '100,00', { label: 'TVA 20 %' }),
+        field('TAX', '5,50', { label: 'TVA 5,5%' }),
+        field('TAX', '105,50', { label: 'Total TVA' }),
+      ]),
+    ]);
+    expect(invoice.vatBreakdown.map((r) => [r.rate.value, r.amount?.value])).toEqual([
+      ['5.5', '5.50'],
+      ['20', '100.00'],
+    ]);
+    expect(invoice.totals.totalVAT?.value).toBe('105.50');
+  });
+
+  it('reads a TAX value printed as a percentage as a rate', () => {
+    const { invoice } = readExpenseAnalysis([response([field('TAX', '19 %', { label: 'MwSt.' })])]);
+    expect(invoice.vatBreakdown).toEqual([{ rate: expect.objectContaining({ value: '19' }) }]);
+    expect(invoice.totals.totalVAT).toBeUndefined();
+  });
+
+  it('keeps the most confident of disagreeing values, with a note naming both', () => {
+    const { invoice } = readExpenseAnalysis([
+      response([field('TOTAL', '1 500,00', { valueConf: 99 }), field('TOTAL', '1 300,00', { valueConf: 60, label: 'Total' }), field('TOTAL', '1500', { valueConf: 90 })]),
+    ]);
+    expect(invoice.totals.totalTTC?.value).toBe('1500.00');
+    expect(invoice.notes).toHaveLength(1);
+    expect(invoice.notes[0]).toContain('"1 300,00"');
+    expect(invoice.notes[0]).not.toContain('"1500"'); // same amount, other spelling: no conflict
+  });
+
+  it('reads the currency from Textract currency codes', () => {
+    const { invoice } = readExpenseAnalysis([response([field('TOTAL', '10,00', { currency: 'chf' })])]);
+    expect(invoice.currency).toMatchObject({ value: 'CHF', confidence: 0.9 });
+  });
+
+  it('reads lines: ITEM else EXPENSE_ROW as description, VAT rate from a labelled OTHER column; drops lines without amounts', () => {
+    const { invoice } = readExpenseAnalysis([
+      response(
+        [],
+        [
+          [field('ITEM', 'Conseil'), field('QUANTITY', '2,5'), field('UNIT_PRICE', '80,00'), field('PRICE', '200,00'), field('OTHER', '20 %', { label: 'TVA' })],
+          [field('EXPENSE_ROW', 'Frais de port 1 15,00'), field('PRICE', '15,00')],
+          [field('ITEM', 'Conditions générales au verso')],
+          [field('QUANTITY', '3')],
+        ],
+      ),
+    ]);
+    expect(invoice.lines.map((l) => [l.description.value, l.quantity?.value, l.unitPrice?.value, l.netAmount?.value, l.vatRate?.value])).toEqual([
+      ['Conseil', '2.5', '80.00', '200.00', '20'],
+      ['Frais de port 1 15,00', undefined, undefined, '15.00', undefined],
+    ]);
+    expect(invoice.notes).toHaveLength(2);
+  });
+
+  it('finds an IBAN in the OCR lines when no field carries it', () => {
+    const { invoice } = readExpenseAnalysis([response([field('TOTAL', '10,00')], [], ['Merci', 'IBAN : FR76 3000 6000 0112 3456 7890 189 - BIC AGRIFRPP'])]);
+    expect(invoice.iban).toMatchObject({ value: 'FR7630006000011234567890189', confidence: 0.97 });
+  });
+
+  it('detects a credit note from the printed title', () => {
+    expect(readExpenseAnalysis([response([field('TOTAL', '10,00')], [], ['AVOIR N° A-12'])]).invoice.documentType?.value).toBe('381');
+    expect(readExpenseAnalysis([response([field('TOTAL', '10,00')], [], ['FACTURE N° F-12'])]).invoice.documentType).toBeUndefined();
+  });
+
+  it('numbers pages on across responses of a split scan', () => {
+    const { invoice, text, pages } = readExpenseAnalysis([invoiceFr(), awsFixture<AnalyzeExpenseResponse>('textract-analyze-expense-totals-page.json')]);
+    expect(pages).toBe(2);
+    expect(text).toContain('--- page 2 ---');
+    expect(invoice.totals.totalTTC?.source).toBe('textract page 1, "Total TTC"'); // page 1 read it more confidently
+  });
+});
+
+describe('describeExpenseFields', () => {
+  it('lists summary fields and line items with their confidences for the model', () => {
+    const text = describeExpenseFields([invoiceFr()]);
+    expect(text).toContain('INVOICE_RECEIPT_ID | Facture N° | F-2025-0042 | 99');
+    expect(text).toContain('1. ITEM | Désignation | Développement site vitrine | 98');
+    expect(text).not.toContain('EXPENSE_ROW');
+  });
+});
