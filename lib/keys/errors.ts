@@ -1,0 +1,88 @@
+/**
+ * Errors of the key layer.
+ *
+ * Shown to callers (ServiceError; the status of each code is decided at the
+ * edge, functions/_shared/errors.ts):
+ *
+ * | class               | code             | when                                                  |
+ * |---------------------|------------------|-------------------------------------------------------|
+ * | UnauthorizedError   | `UNAUTHORIZED`   | no key, unknown key, revoked key (401)                |
+ * | RateLimitedError    | `RATE_LIMITED`   | over the per-minute limit; carries `Retry-After` (429) |
+ * | QuotaExceededError  | `QUOTA_EXCEEDED` | the plan's monthly conversions are used up (429)      |
+ *
+ * Operational (startup or disk problems, never shown to callers):
+ * KeyStoreLockedError, KeyStoreCorruptError, KeyStoreFailedError.
+ */
+import { ServiceError } from '../errors.js';
+import type { Plan } from './store.js';
+
+/** No API key, or one that is unknown or revoked (spec, "Authentication": 401). */
+export class UnauthorizedError extends ServiceError {
+  constructor(readonly reason: 'missing' | 'invalid') {
+    super(
+      'UNAUTHORIZED',
+      reason === 'missing'
+        ? 'An API key is required: send it as "X-API-Key: <key>" or "Authorization: Bearer <key>".'
+        : 'The API key is invalid or has been revoked.',
+    );
+  }
+}
+
+/** More requests in a minute than the limit (spec, "Limits": 60 a minute). `headers` is read by the error mapping. */
+export class RateLimitedError extends ServiceError {
+  /** Extra response headers: `Retry-After` in whole seconds. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', `Too many requests for this API key: at most the allowed number per minute. Retry in ${retryAfterSeconds} s.`);
+    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+  }
+}
+
+/** The plan's monthly conversions are used up (spec, "Limits"; DECISIONS.md: 429 QUOTA_EXCEEDED). */
+export class QuotaExceededError extends ServiceError {
+  constructor(
+    readonly plan: Plan,
+    readonly quota: number,
+    /** ISO date (UTC) when the quota renews. */
+    readonly renewsOn: string,
+  ) {
+    super('QUOTA_EXCEEDED', `The ${quota} monthly conversions of plan ${plan} are used up; the quota renews on ${renewsOn} (UTC).`);
+  }
+}
+
+/** Another process (or another open store in this one) holds the data directory. */
+export class KeyStoreLockedError extends Error {
+  readonly code = 'KEY_STORE_LOCKED';
+
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number | undefined,
+  ) {
+    super(
+      `The key store in ${dataDir} is in use by ${pid === undefined ? 'another process' : `process ${pid}`}` +
+        ` (a running server, or another keys command). Stop it first; if no such process exists, delete ${dataDir}/lock.`,
+    );
+    this.name = 'KeyStoreLockedError';
+  }
+}
+
+/** A data file cannot be read back (not a torn last journal line, which is repaired: real corruption). */
+export class KeyStoreCorruptError extends Error {
+  readonly code = 'KEY_STORE_CORRUPT';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'KeyStoreCorruptError';
+  }
+}
+
+/** A write failed or the store was closed; the store refuses further work until reopened. */
+export class KeyStoreFailedError extends Error {
+  readonly code = 'KEY_STORE_FAILED';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'KeyStoreFailedError';
+  }
+}
