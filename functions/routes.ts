@@ -32,6 +32,21 @@ export const ROUTES: readonly Route[] = [
     load: async () => (await import('./v2-validate.js')).handler,
   },
   {
+    method: 'POST', path: '/api/v2/pdf', name: 'v2-pdf', entry: 'functions/v2-pdf.ts',
+    summary: 'Embed the validated Factur-X XML into a client PDF: a PDF/A-3b Factur-X file.',
+    load: async () => (await import('./v2-pdf.js')).handler,
+  },
+  {
+    method: 'POST', path: '/api/v2/render', name: 'v2-render', entry: 'functions/v2-render.ts',
+    summary: 'Render a CII XML invoice as a readable PDF (Factur-X PDF/A-3 when the XML is valid EN 16931).',
+    load: async () => (await import('./v2-render.js')).handler,
+  },
+  {
+    method: 'POST', path: '/api/v1/validate', name: 'v1-validate', entry: 'functions/v1-validate.ts',
+    summary: 'v1 (API key): validate invoice data (v2 or flat v1 names) or a CII XML; validation with score.',
+    load: async () => (await import('./v1-validate.js')).handler,
+  },
+  {
     method: 'GET', path: '/api/health', name: 'health', entry: 'functions/health.ts',
     summary: 'Liveness and version.',
     load: async () => (await import('./health.js')).handler,

@@ -3,6 +3,7 @@
  * the JSON body into typed input or a 400 with field paths.
  */
 import { InputError, type FieldIssue } from '../../lib/errors.js';
+import { parseInvoiceInput, type InvoiceInput } from '../../lib/input/schema.js';
 
 /** A parser as lib/input exports them. */
 export type BodyParser<T> = (body: unknown) => { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
@@ -26,4 +27,35 @@ export function xmlField(body: unknown): string | undefined {
     throw new InputError('The body has 1 problem.', [{ path: 'xml', message: 'must be a non-empty string holding a CII XML invoice' }]);
   }
   return xml;
+}
+
+/** The body of POST /api/v2/pdf: the v2 invoice under `invoiceData` and the PDF under `pdfBase64`. */
+export function parsePdfBody(body: unknown): { ok: true; value: { invoice: InvoiceInput; pdf: Uint8Array } } | { ok: false; issues: FieldIssue[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, issues: [{ path: '', message: 'must be an object {invoiceData, pdfBase64}' }] };
+  const { invoiceData, pdfBase64 } = body as { invoiceData?: unknown; pdfBase64?: unknown };
+  const issues: FieldIssue[] = [];
+  const parsed = parseInvoiceInput(invoiceData);
+  if (invoiceData === undefined) issues.push({ path: 'invoiceData', message: 'is required' });
+  else if (!parsed.ok) issues.push(...parsed.issues.map((i) => ({ path: i.path ? `invoiceData.${i.path}` : 'invoiceData', message: i.message })));
+  const pdf = decodeBase64(pdfBase64, 'pdfBase64', issues);
+  if (issues.length > 0 || !parsed.ok || pdf === undefined) return { ok: false, issues };
+  return { ok: true, value: { invoice: parsed.value, pdf } };
+}
+
+/** Strict base64 (standard or URL-safe alphabet, optional padding, whitespace ignored; a `data:` URL prefix is accepted). */
+export function decodeBase64(value: unknown, path: string, issues: FieldIssue[]): Uint8Array | undefined {
+  if (value === undefined || value === null) {
+    issues.push({ path, message: 'is required' });
+    return undefined;
+  }
+  if (typeof value !== 'string') {
+    issues.push({ path, message: 'must be a base64 string' });
+    return undefined;
+  }
+  const text = value.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
+  if (text === '' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(text) || text.length % 4 === 1) {
+    issues.push({ path, message: 'is not valid base64' });
+    return undefined;
+  }
+  return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
 }

@@ -33,6 +33,8 @@ const PUBLIC_CODE: Record<string, { code: string; reason: string }> = {
   XML_SYNTAX: { code: 'BAD_REQUEST', reason: 'xml-syntax' },
   XML_FORBIDDEN: { code: 'BAD_REQUEST', reason: 'xml-forbidden' },
   NOT_EN16931_CII: { code: 'VALIDATION_FAILED', reason: 'not-en16931-cii' },
+  PDF_ENCRYPTED: { code: 'VALIDATION_FAILED', reason: 'pdf-encrypted' },
+  PDF_NOT_CONVERTIBLE: { code: 'VALIDATION_FAILED', reason: 'pdf-not-convertible' },
 };
 
 /** The JSON error envelope. */
@@ -94,7 +96,9 @@ export function mapError(err: unknown): MappedError {
 
 /** The detail shape of an aliased domain error: a `path` (400) or a `rule` (422), with the reason. */
 function aliasDetail(reason: string, message: string): Record<string, unknown> {
-  return reason === 'not-en16931-cii' ? { rule: 'NOT-EN16931-CII', message, reason } : { path: 'body', message, reason };
+  if (reason === 'not-en16931-cii') return { rule: 'NOT-EN16931-CII', message, reason };
+  if (reason.startsWith('pdf-')) return { rule: reason.toUpperCase(), message, reason };
+  return { path: 'body', message, reason };
 }
 
 function envelope(statusCode: number, code: string, message: string, details?: unknown[]): MappedError {

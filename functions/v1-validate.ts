@@ -1,0 +1,49 @@
+/**
+ * POST /api/v1/validate (API key): `{invoiceData}` in the v2 shape or the flat v1 names, `{xml}`, or a raw XML body.
+ * 200 `{success, validation{valid, isValid, score, errors, warnings, summary}, meta{apiVersion:"1.0", processingTimeMs, creditsRemaining}}`.
+ * Validation consumes no conversion credit.
+ */
+import { checkInvoiceInput } from '../lib/generate.js';
+import { parseInvoiceInput } from '../lib/input/schema.js';
+import { admitApiKey } from '../lib/keys/admission.js';
+import { parseApiKey } from '../lib/keys/store.js';
+import { flatV1ToV2, isFlatV1Invoice } from '../lib/v1/flat-input.js';
+import { toV1Validation } from '../lib/v1/validation.js';
+import { publicXmlValidation, validateCiiXml } from '../lib/validate-xml.js';
+import { InputError } from '../lib/errors.js';
+import { parseBody, xmlField } from './_shared/body.js';
+import { config } from './_shared/config.js';
+import { elapsedMs, jsonEndpoint, jsonResult } from './_shared/http.js';
+import { getKeyStore } from './_shared/key-store.js';
+
+export const handler = jsonEndpoint(
+  '1.0',
+  async ({ body, xml, event, startedAt }) => {
+    const store = await getKeyStore();
+    const key = await admitApiKey(store, { apiKey: parseApiKey(event.headers), authorizer: event.requestContext?.authorizer });
+    const text = xml ?? xmlField(body);
+    let verdict;
+    if (text !== undefined) verdict = publicXmlValidation(validateCiiXml(text, { schemaDir: config.schemaDir }));
+    else {
+      const data = (body as { invoiceData?: unknown } | null)?.invoiceData;
+      if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+        throw new InputError('The body has 1 problem.', [{ path: 'invoiceData', message: 'is required: an object (v2 invoice shape or flat v1 names), or send {"xml": "..."} or a raw XML body' }]);
+      }
+      const shaped = isFlatV1Invoice(data as Record<string, unknown>) ? flatV1ToV2(data as Record<string, unknown>) : data;
+      const parsed = parseBody((b) => {
+        const r = parseInvoiceInput(b);
+        return r.ok ? r : { ok: false, issues: r.issues.map((i) => ({ ...i, path: i.path ? `invoiceData.${i.path}` : 'invoiceData' })) };
+      }, shaped);
+      verdict = checkInvoiceInput(parsed);
+    }
+    const creditsRemaining = await store.remaining(key);
+    return {
+      http: jsonResult(200, {
+        success: true,
+        validation: toV1Validation(verdict),
+        meta: { apiVersion: '1.0', processingTimeMs: elapsedMs(startedAt), creditsRemaining },
+      }),
+    };
+  },
+  { acceptXml: true },
+);

@@ -1,0 +1,52 @@
+/**
+ * Reading the invoice XML out of a hybrid PDF (Factur-X, ZUGFeRD 1.0 / 2.x,
+ * XRechnung in PDF).
+ *
+ * The XML is looked for under the names of INVOICE_ATTACHMENT_NAMES
+ * (`factur-x.xml`, `xrechnung.xml`, `zugferd-invoice.xml`,
+ * `ZUGFeRD-invoice.xml`) among every embedded file: the WHOLE EmbeddedFiles
+ * name tree is walked (Kids and Names arrays at any depth; real files have
+ * unsorted trees where a by-name look-up fails), then the /AF arrays, then
+ * file-attachment annotations. The stream is decoded through its filters
+ * (Flate, LZW, ASCII85, ASCIIHex, RunLength) and returned byte for byte.
+ */
+import { attachmentBytes, findInvoiceAttachment, listAttachments, type Attachment } from './attachments.js';
+import { PdfInvalidError } from './errors.js';
+import { loadPdf, type LoadPdfOptions } from './load.js';
+
+/** The invoice XML found in a PDF. */
+export interface ExtractedInvoiceXml {
+  /** The attachment's file name as written in the PDF (e.g. `factur-x.xml`). */
+  name: string;
+  /** The XML bytes, exactly as embedded (uncompressed). */
+  xml: Uint8Array;
+  /** The file's /AFRelationship (`Alternative`, `Data`, `Source`, ...), when present. */
+  relationship?: string;
+}
+
+/**
+ * Extracts the invoice XML of a PDF; undefined when the PDF carries none.
+ * @throws PdfInvalidError, PdfTooLargeError, PdfEncryptedError (./load.ts) for input that is not a readable PDF
+ * @throws PdfInvalidError when the invoice attachment's stream cannot be decoded
+ */
+export async function extractInvoiceXml(pdfBytes: Uint8Array, opts: LoadPdfOptions = {}): Promise<ExtractedInvoiceXml | undefined> {
+  const { doc } = await loadPdf(pdfBytes, opts);
+  let found: Attachment | undefined;
+  try {
+    found = findInvoiceAttachment(listAttachments(doc));
+  } catch (err) {
+    throw new PdfInvalidError(`The PDF's attachments could not be read: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+  if (found === undefined) return undefined;
+  let xml: Uint8Array;
+  try {
+    xml = attachmentBytes(found);
+  } catch (err) {
+    throw new PdfInvalidError(`The embedded invoice "${found.name}" cannot be decoded: ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
+  }
+  const out: ExtractedInvoiceXml = { name: found.name, xml };
+  if (found.relationship !== undefined) out.relationship = found.relationship;
+  return out;
+}

@@ -1,0 +1,58 @@
+/**
+ * The flat invoice names of the earlier v1 description (`supplierName`,
+ * `supplierVAT`, ...), mapped onto the v2 invoice shape so both go through the
+ * same schema, model and rules (DECISIONS.md, "v1 validate input").
+ */
+
+/** Flat v1 name -> v2 path. Names not listed pass through unchanged (invoiceNumber, invoiceDate, dueDate, currency, items, ...). */
+const FLAT_TO_V2: Readonly<Record<string, string>> = {
+  supplierName: 'seller.name',
+  supplierAddress: 'seller.address',
+  supplierVAT: 'seller.vatNumber',
+  supplierVat: 'seller.vatNumber',
+  supplierVatNumber: 'seller.vatNumber',
+  supplierSiret: 'seller.siret',
+  supplierSIRET: 'seller.siret',
+  supplierSiren: 'seller.siren',
+  supplierCountry: 'seller.country',
+  sellerName: 'seller.name',
+  sellerAddress: 'seller.address',
+  sellerVAT: 'seller.vatNumber',
+  sellerVatNumber: 'seller.vatNumber',
+  sellerSiret: 'seller.siret',
+  sellerCountry: 'seller.country',
+  buyerName: 'buyer.name',
+  buyerAddress: 'buyer.address',
+  buyerVAT: 'buyer.vatNumber',
+  buyerVat: 'buyer.vatNumber',
+  buyerVatNumber: 'buyer.vatNumber',
+  buyerSiret: 'buyer.siret',
+  buyerSIRET: 'buyer.siret',
+  buyerSiren: 'buyer.siren',
+  buyerCountry: 'buyer.country',
+  totalHT: 'totals.totalHT',
+  totalTTC: 'totals.totalTTC',
+  prepaidAmount: 'totals.prepaidAmount',
+};
+
+/** True when the object uses the flat v1 names rather than v2's `seller` / `buyer` objects. */
+export function isFlatV1Invoice(data: Record<string, unknown>): boolean {
+  if (typeof data.seller === 'object' || typeof data.buyer === 'object') return false;
+  return Object.keys(data).some((k) => k in FLAT_TO_V2);
+}
+
+/** Maps a flat v1 invoice onto the v2 shape (paths of the result are v2 paths). */
+export function flatV1ToV2(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const target = FLAT_TO_V2[key];
+    if (target === undefined) {
+      out[key] = value;
+      continue;
+    }
+    const [group, field] = target.split('.') as [string, string];
+    const obj = (out[group] ??= {}) as Record<string, unknown>;
+    obj[field] = value;
+  }
+  return out;
+}
