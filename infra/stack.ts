@@ -1,26 +1,283 @@
 /**
  * The service stack: a Regional REST API with one Lambda per route of
- * functions/routes.ts. (Usage plans, the core layer, WAF and gateway responses
- * come with the deployment issue.)
+ * functions/routes.ts (settings from route-settings.ts), the shared core
+ * layer, v1 usage plans behind a Lambda REQUEST authorizer, the credit
+ * counters table, gateway responses in the envelope, and the WAF rate limit.
+ * Region: EU only (DECISIONS.md, Region).
  */
-import { Stack, type StackProps, CfnOutput } from 'aws-cdk-lib';
-import { EndpointType, LambdaIntegration, RestApi, MethodLoggingLevel } from 'aws-cdk-lib/aws-apigateway';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  ApiKey,
+  ApiKeySourceType,
+  AuthorizationType,
+  CfnAuthorizer,
+  ContentHandling,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  Period,
+  RequestAuthorizer,
+  RestApi,
+  UsagePlan,
+  type MethodOptions,
+} from 'aws-cdk-lib/aws-apigateway';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES } from '../functions/routes.js';
-import { ApiFunction } from './api-function.js';
+import { ApiFunction, LOG_RETENTION } from './api-function.js';
+import { resolveDeployConfig, type DeployConfig } from './config.js';
+import { CoreLayer } from './core-layer.js';
+import { assertEuRegion, EU_REGIONS } from './eu-regions.js';
+import { addGatewayResponses } from './gateway-responses.js';
+import { PLANS, PLAN_THROTTLE, type PlanName } from './plans.js';
+import { settingsFor, type RouteLike, type RouteSettings } from './route-settings.js';
+import { RateLimitAcl } from './waf.js';
 
+/** Media types API Gateway passes as binary (PDF in and out; images and uploads for v1). */
+export const BINARY_MEDIA_TYPES: readonly string[] = Object.freeze(['application/pdf', 'multipart/*', 'image/*', 'application/octet-stream']);
+
+/** Name of the API stage. */
+export const STAGE_NAME = 'prod';
+
+/** Textract actions the extraction function may call (and nothing else of Textract). */
+export const TEXTRACT_ACTIONS: readonly string[] = Object.freeze(['textract:AnalyzeExpense', 'textract:AnalyzeDocument']);
+
+/** Bedrock action behind both InvokeModel and Converse. */
+export const BEDROCK_ACTIONS: readonly string[] = Object.freeze(['bedrock:InvokeModel']);
+
+/** Credit-counter actions of the v1 functions. */
+export const CREDITS_ACTIONS: readonly string[] = Object.freeze(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+
+/** Name of the API Gateway usage plan of `plan` in stack `stackName`, e.g. `FacturXService-starter` (unique per stack). */
+export function usagePlanName(stackName: string, plan: PlanName): string {
+  return `${stackName}-${plan}`;
+}
+
+/** Properties of {@link FacturXStack}. */
+export interface FacturXStackProps extends StackProps {
+  /** Deployment configuration; default: read from context and environment (config.ts). */
+  config?: DeployConfig;
+  /** The routes; default functions/routes.ts ROUTES. */
+  routes?: readonly RouteLike[];
+}
+
+/** The deployed service. */
 export class FacturXStack extends Stack {
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  readonly api: RestApi;
+  readonly coreLayer: CoreLayer;
+  readonly creditsTable: Table;
+  /** The v1 key authorizer's function; undefined while no route requires a key. */
+  authorizerFunction: ApiFunction | undefined;
+  /** Route name -> its function. */
+  readonly functions: ReadonlyMap<string, ApiFunction>;
+  /** Route name -> the settings it was deployed with. */
+  readonly settings: ReadonlyMap<string, RouteSettings>;
+  readonly usagePlans: ReadonlyMap<PlanName, UsagePlan>;
+
+  constructor(scope: Construct, id: string, props: FacturXStackProps = {}) {
     super(scope, id, props);
-    const api = new RestApi(this, 'Api', {
-      restApiName: 'facturx-api',
-      endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      deployOptions: { stageName: 'prod', tracingEnabled: true, loggingLevel: MethodLoggingLevel.ERROR },
+    if (Token.isUnresolved(this.region)) throw new Error('FacturXStack needs an explicit EU region (env.region); it is never environment-agnostic.');
+    assertEuRegion(this.region);
+    const config = props.config ?? resolveDeployConfig((k) => this.node.tryGetContext(k), process.env);
+    const routes = props.routes ?? ROUTES;
+
+    this.coreLayer = new CoreLayer(this, 'Core', { schemaSourceDir: config.schemaSourceDir, consumers: routes.map((r) => r.entry) });
+
+    this.creditsTable = new Table(this, 'Credits', {
+      partitionKey: { name: 'pk', type: AttributeType.STRING },
+      sortKey: { name: 'sk', type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: TableEncryption.AWS_MANAGED,
+      // Customer credit counters: billing data outlives a stack deletion.
+      removalPolicy: RemovalPolicy.RETAIN,
     });
-    for (const route of ROUTES) {
-      const fn = new ApiFunction(this, `Fn-${route.name}`, { entry: route.entry });
-      api.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
+
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    this.api = new RestApi(this, 'Api', {
+      restApiName: 'facturx-api',
+      description: 'Factur-X / EN 16931 e-invoicing API (v1 with API keys, v2 open)',
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      binaryMediaTypes: [...BINARY_MEDIA_TYPES],
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: STAGE_NAME,
+        tracingEnabled: true,
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: AccessLogField.contextRequestId(),
+            time: AccessLogField.contextRequestTime(),
+            ip: AccessLogField.contextIdentitySourceIp(),
+            method: AccessLogField.contextHttpMethod(),
+            resource: AccessLogField.contextResourcePath(),
+            status: AccessLogField.contextStatus(),
+            responseLength: AccessLogField.contextResponseLength(),
+            latencyMs: AccessLogField.contextResponseLatency(),
+            integrationLatencyMs: AccessLogField.contextIntegrationLatency(),
+            apiKeyId: AccessLogField.contextIdentityApiKeyId(),
+            plan: AccessLogField.contextAuthorizer('plan'),
+            errorType: AccessLogField.contextErrorResponseType(),
+            authorizerError: AccessLogField.contextAuthorizerError(),
+            wafStatus: AccessLogField.contextWafResponseCode(),
+            xrayTraceId: AccessLogField.contextXrayTraceId(),
+            userAgent: AccessLogField.contextIdentityUserAgent(),
+          }),
+        ),
+      },
+    });
+
+    const usagePlans = new Map<PlanName, UsagePlan>();
+    for (const plan of PLANS) {
+      usagePlans.set(
+        plan.name,
+        new UsagePlan(this, `Plan-${plan.name}`, {
+          name: usagePlanName(this.stackName, plan.name),
+          description: `v1 plan ${plan.name}: ${plan.monthlyQuota} requests a month, 60 a minute`,
+          quota: { limit: plan.monthlyQuota, period: Period.MONTH },
+          throttle: { ...PLAN_THROTTLE },
+          apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
+        }),
+      );
     }
-    new CfnOutput(this, 'ApiUrl', { value: api.url });
+    this.usagePlans = usagePlans;
+    const planOf = (name: PlanName): UsagePlan => {
+      const plan = usagePlans.get(name);
+      if (plan === undefined) throw new Error(`No usage plan ${name}`);
+      return plan;
+    };
+    for (const spec of config.apiKeys) {
+      const key = new ApiKey(this, `Key-${spec.name}`, { apiKeyName: spec.name, description: `Customer key (${spec.plan})`, enabled: true });
+      planOf(spec.plan).addApiKey(key);
+      new CfnOutput(this, `ApiKeyId-${spec.name}`, { value: key.keyId, description: `API key id of ${spec.name} (${spec.plan}); value: aws apigateway get-api-key --include-value --api-key <id>` });
+    }
+
+    const planned = routes.map((route) => ({ route, settings: settingsFor(route) }));
+    const authorizer = planned.some((p) => p.settings.auth) ? this.createAuthorizer(config) : undefined;
+
+    const functions = new Map<string, ApiFunction>();
+    const settingsByName = new Map<string, RouteSettings>();
+    for (const { route, settings: s } of planned) {
+      const environment: Record<string, string> = {};
+      if (s.auth) {
+        environment.CREDITS_TABLE = this.creditsTable.tableName;
+        // Read by functions/_shared/key-store.ts; infra/plans.ts stays the one source of the figures.
+        for (const p of PLANS) environment[`QUOTA_${p.name.toUpperCase()}`] = String(p.monthlyQuota);
+        environment.RATE_LIMIT_PER_MINUTE = '60';
+      }
+      if (s.extraction) {
+        environment.EXTRACTOR = 'aws';
+        environment.BEDROCK_MODEL_ID = config.bedrockModelId;
+      }
+      const fn = new ApiFunction(this, `Fn-${route.name}`, {
+        entry: route.entry,
+        memorySize: s.memoryMb,
+        timeout: Duration.seconds(s.timeoutSeconds),
+        coreLayer: this.coreLayer,
+        serviceName: config.serviceName,
+        logLevel: config.logLevel,
+        description: `${route.method} ${route.path}`,
+        environment,
+      });
+      if (s.auth) {
+        fn.addToRolePolicy(new PolicyStatement({ sid: 'CreditCounters', effect: Effect.ALLOW, actions: [...CREDITS_ACTIONS], resources: [this.creditsTable.tableArn] }));
+      }
+      if (s.extraction) this.grantExtraction(fn, config.bedrockModelId);
+
+      const integration = new LambdaIntegration(fn, {
+        proxy: true,
+        allowTestInvoke: false,
+        // Binary request bodies (PDF) reach the function base64-encoded.
+        ...(s.binary ? { contentHandling: ContentHandling.CONVERT_TO_TEXT } : {}),
+      });
+      const options: MethodOptions = s.auth && authorizer !== undefined ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true } : {};
+      this.api.root.resourceForPath(route.path).addMethod(route.method, integration, options);
+      functions.set(route.name, fn);
+      settingsByName.set(route.name, s);
+    }
+    this.functions = functions;
+    this.settings = settingsByName;
+
+    addGatewayResponses(this.api);
+    const waf = new RateLimitAcl(this, 'RateLimit', { stage: this.api.deploymentStage, v1PerIpLimit: config.wafV1IpLimit });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL (append api/v2/xml, api/v1/convert, ...)' });
+    for (const [name, plan] of usagePlans) new CfnOutput(this, `UsagePlanId-${name}`, { value: plan.usagePlanId, description: `Usage plan ${name}` });
+    new CfnOutput(this, 'CreditsTableName', { value: this.creditsTable.tableName });
+    new CfnOutput(this, 'CoreLayerArn', { value: this.coreLayer.layer.layerVersionArn });
+    new CfnOutput(this, 'WebAclArn', { value: waf.acl.attrArn });
+  }
+
+  /** The Lambda REQUEST authorizer of v1 routes (infra/authorizer), allowed to read the plans' keys only. */
+  private createAuthorizer(config: DeployConfig): RequestAuthorizer {
+    const fn = new ApiFunction(this, 'Authorizer', {
+      entry: 'infra/authorizer/index.ts',
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      serviceName: `${config.serviceName}-authorizer`,
+      logLevel: config.logLevel,
+      description: 'v1 API key authorizer (X-API-Key or Authorization: Bearer)',
+      environment: {
+        // Plan names, not ids: an id would make the authorizer depend on the stage it guards (a cycle).
+        USAGE_PLANS: JSON.stringify(PLANS.map((p) => ({ name: p.name, usagePlanName: usagePlanName(this.stackName, p.name), monthlyQuota: p.monthlyQuota }))),
+      },
+    });
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        sid: 'ReadUsagePlanKeys',
+        effect: Effect.ALLOW,
+        actions: ['apigateway:GET'],
+        // Read-only; ids cannot be named here without a dependency cycle, so any usage plan of this region.
+        resources: [`arn:${this.partition}:apigateway:${this.region}::/usageplans`, `arn:${this.partition}:apigateway:${this.region}::/usageplans/*/keys`],
+      }),
+    );
+    const authorizer = new RequestAuthorizer(this, 'KeyAuthorizer', {
+      handler: fn,
+      authorizerName: 'facturx-api-key',
+      // Two alternative headers: an identity source would require both, so no caching and no identity source.
+      identitySources: [],
+      resultsCacheTtl: Duration.seconds(0),
+    });
+    (authorizer.node.defaultChild as CfnAuthorizer).addPropertyDeletionOverride('IdentitySource');
+    this.authorizerFunction = fn;
+    return authorizer;
+  }
+
+  /**
+   * Textract (AnalyzeExpense, AnalyzeDocument) in this region, and Bedrock
+   * InvokeModel (also used by Converse) on the EU inference profile and its
+   * foundation model in EU regions only, only through that profile.
+   */
+  private grantExtraction(fn: ApiFunction, modelId: string): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        sid: 'Textract',
+        effect: Effect.ALLOW,
+        actions: [...TEXTRACT_ACTIONS],
+        // Textract has no resource-level permissions; the region condition keeps documents in this region.
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:RequestedRegion': this.region } },
+      }),
+    );
+    const profileArn = `arn:${this.partition}:bedrock:${this.region}:${this.account}:inference-profile/${modelId}`;
+    const foundationModel = modelId.replace(/^eu\./, '');
+    fn.addToRolePolicy(new PolicyStatement({ sid: 'BedrockEuProfile', effect: Effect.ALLOW, actions: [...BEDROCK_ACTIONS], resources: [profileArn] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        sid: 'BedrockEuFoundationModel',
+        effect: Effect.ALLOW,
+        actions: [...BEDROCK_ACTIONS],
+        resources: EU_REGIONS.map((r) => `arn:${this.partition}:bedrock:${r}::foundation-model/${foundationModel}`),
+        conditions: { StringEquals: { 'bedrock:InferenceProfileArn': profileArn } },
+      }),
+    );
   }
 }

@@ -1,0 +1,132 @@
+/**
+ * Deployment configuration, read once from CDK context (`-c key=value` or
+ * cdk.json) and the environment, and validated before anything is built.
+ * Everything that can break data residency (region, Bedrock model) is refused
+ * here rather than discovered after a deploy.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { assertEuRegion, DEFAULT_REGION } from './eu-regions.js';
+import { isPlanName, type PlanName } from './plans.js';
+
+/** The repository root (infra/..). */
+export const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+/**
+ * Default Bedrock model: the EU cross-region inference profile of Amazon Nova
+ * Lite (routes only to EU regions). Override with `-c bedrockModelId=eu.…`.
+ */
+export const DEFAULT_BEDROCK_MODEL_ID = 'eu.amazon.nova-lite-v1:0';
+
+/** Default source of the XSD schemas copied into the core layer (relative to the repository root). */
+export const DEFAULT_SCHEMA_SOURCE = '../shared/schemas';
+
+/** A customer API key created by the stack (context `apiKeys`). */
+export interface ApiKeySpec {
+  /** Key name, e.g. the customer's id; letters, digits, `-`, `_` and `.` only. */
+  name: string;
+  plan: PlanName;
+}
+
+/** The validated deployment configuration. */
+export interface DeployConfig {
+  region: string;
+  /** EU inference profile id, e.g. `eu.amazon.nova-lite-v1:0`. */
+  bedrockModelId: string;
+  /** Absolute folder the XSD schemas are copied from at synth time (may not exist). */
+  schemaSourceDir: string;
+  /** Customer keys to create with the stack (usually empty: keys are issued with the CLI). */
+  apiKeys: ApiKeySpec[];
+  /** Per-IP ceiling on v1 routes a minute (abuse guard in front of the authorizer). */
+  wafV1IpLimit: number;
+  /** Powertools log level of every function. */
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** POWERTOOLS_SERVICE_NAME. */
+  serviceName: string;
+}
+
+/** Reads one context value (e.g. `app.node.tryGetContext`). */
+export type ContextReader = (key: string) => unknown;
+
+const BEDROCK_EU_PROFILE = /^eu\.[a-z0-9-]+\.[A-Za-z0-9._:-]+$/;
+const KEY_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const s = String(value).trim();
+  return s === '' ? undefined : s;
+}
+
+/** Throws unless `id` is an EU cross-region inference profile id (`eu.<provider>.<model>`). */
+export function assertEuModelProfile(id: string): void {
+  if (!BEDROCK_EU_PROFILE.test(id)) {
+    throw new Error(
+      `Bedrock model "${id}" is not an EU cross-region inference profile (expected "eu.<provider>.<model>", e.g. ${DEFAULT_BEDROCK_MODEL_ID}); data must stay in the EU.`,
+    );
+  }
+}
+
+function parseApiKeys(raw: unknown): ApiKeySpec[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch (cause) {
+      throw new Error('Context "apiKeys" must be a JSON array of {"name","plan"}.', { cause });
+    }
+  }
+  if (!Array.isArray(value)) throw new Error('Context "apiKeys" must be an array of {"name","plan"}.');
+  const seen = new Set<string>();
+  return value.map((entry: unknown, i) => {
+    const e = (entry ?? {}) as { name?: unknown; plan?: unknown };
+    const name = text(e.name);
+    if (name === undefined || !KEY_NAME.test(name)) throw new Error(`apiKeys[${i}].name must match ${KEY_NAME}.`);
+    if (!isPlanName(e.plan)) throw new Error(`apiKeys[${i}].plan must be free, starter or business.`);
+    if (seen.has(name)) throw new Error(`apiKeys[${i}].name "${name}" is repeated.`);
+    seen.add(name);
+    return { name, plan: e.plan };
+  });
+}
+
+/**
+ * Builds the configuration from context and environment. Context wins over
+ * the environment: region (`region` / CDK_REGION), Bedrock model
+ * (`bedrockModelId` / BEDROCK_MODEL_ID), schema source (`schemaDir` /
+ * SCHEMA_SOURCE_DIR), `apiKeys`, `wafV1IpLimit`, `logLevel`.
+ */
+export function resolveDeployConfig(context: ContextReader, env: Readonly<Record<string, string | undefined>> = {}): DeployConfig {
+  const region = text(context('region')) ?? text(env.CDK_REGION) ?? DEFAULT_REGION;
+  assertEuRegion(region);
+
+  const bedrockModelId = text(context('bedrockModelId')) ?? text(env.BEDROCK_MODEL_ID) ?? DEFAULT_BEDROCK_MODEL_ID;
+  assertEuModelProfile(bedrockModelId);
+
+  const schemaSource = text(context('schemaDir')) ?? text(env.SCHEMA_SOURCE_DIR) ?? DEFAULT_SCHEMA_SOURCE;
+  const schemaSourceDir = isAbsolute(schemaSource) ? schemaSource : resolve(REPO_ROOT, schemaSource);
+
+  const limitRaw = text(context('wafV1IpLimit'));
+  const wafV1IpLimit = limitRaw === undefined ? 300 : Number(limitRaw);
+  if (!Number.isInteger(wafV1IpLimit) || wafV1IpLimit < 10) {
+    throw new Error(`Context "wafV1IpLimit" must be an integer >= 10 (AWS WAF minimum), got ${limitRaw}.`);
+  }
+
+  const level = (text(context('logLevel')) ?? 'INFO').toUpperCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}.`);
+
+  return {
+    region,
+    bedrockModelId,
+    schemaSourceDir,
+    apiKeys: parseApiKeys(context('apiKeys')),
+    wafV1IpLimit,
+    logLevel: level as DeployConfig['logLevel'],
+    serviceName: text(context('serviceName')) ?? 'facturx-api',
+  };
+}
+
+/** True when `dir` holds the schema folders the validator needs (functions/_shared/config.ts looks for `cii-d16b-uncoupled`). */
+export function hasSchemas(dir: string): boolean {
+  return existsSync(resolve(dir, 'cii-d16b-uncoupled'));
+}
