@@ -59,3 +59,45 @@ export function decodeBase64(value: unknown, path: string, issues: FieldIssue[])
   }
   return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
 }
+
+/** Media types v1 convert reads. */
+export const CONVERT_MEDIA_TYPES: Readonly<Record<string, string>> = {
+  'application/pdf': 'PDF',
+  'image/png': 'PNG image',
+  'image/jpeg': 'JPEG image',
+  'image/jpg': 'JPEG image',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel (xlsx)',
+  'application/vnd.ms-excel': 'Excel (xls)',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word (docx)',
+};
+
+/** The body of POST /api/v1/convert. */
+export function parseConvertBody(body: unknown):
+  | { ok: true; value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended' } }
+  | { ok: false; issues: FieldIssue[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, issues: [{ path: '', message: 'must be an object' }] };
+  const b = body as Record<string, unknown>;
+  const issues: FieldIssue[] = [];
+  const given = (['pdfBase64', 'imageBase64', 'documentBase64'] as const).filter((k) => b[k] !== undefined && b[k] !== null);
+  if (given.length !== 1) {
+    return { ok: false, issues: [{ path: given.length ? given.join(',') : 'pdfBase64', message: 'send exactly one of pdfBase64, imageBase64 (with mimeType) or documentBase64 (with mimeType)' }] };
+  }
+  const field = given[0]!;
+  let mimeType = typeof b.mimeType === 'string' ? b.mimeType.trim().toLowerCase().replace(/;.*$/, '') : undefined;
+  if (field === 'pdfBase64') mimeType ??= 'application/pdf';
+  if (mimeType === undefined) issues.push({ path: 'mimeType', message: `is required with ${field}` });
+  else if (!(mimeType in CONVERT_MEDIA_TYPES)) issues.push({ path: 'mimeType', message: `must be one of ${Object.keys(CONVERT_MEDIA_TYPES).join(', ')}` });
+  else if (field === 'pdfBase64' && mimeType !== 'application/pdf') issues.push({ path: 'mimeType', message: 'must be application/pdf with pdfBase64' });
+  else if (field === 'imageBase64' && !mimeType.startsWith('image/')) issues.push({ path: 'mimeType', message: 'must be image/png or image/jpeg with imageBase64' });
+  const bytes = decodeBase64(b[field], field, issues);
+  if (b.fileName !== undefined && typeof b.fileName !== 'string') issues.push({ path: 'fileName', message: 'must be a string' });
+  if (b.autoValidate !== undefined && typeof b.autoValidate !== 'boolean') issues.push({ path: 'autoValidate', message: 'must be a boolean' });
+  let profile: 'basic' | 'comfort' | 'extended' = 'comfort';
+  if (b.profile !== undefined && b.profile !== null) {
+    const p = typeof b.profile === 'string' ? b.profile.toLowerCase() : '';
+    if (p === 'basic' || p === 'comfort' || p === 'extended') profile = p;
+    else issues.push({ path: 'profile', message: 'must be one of basic, comfort, extended' });
+  }
+  if (issues.length > 0 || bytes === undefined || mimeType === undefined) return { ok: false, issues };
+  return { ok: true, value: { bytes, mimeType: mimeType === 'image/jpg' ? 'image/jpeg' : mimeType, ...(typeof b.fileName === 'string' ? { fileName: b.fileName } : {}), profile } };
+}

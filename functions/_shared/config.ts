@@ -5,6 +5,9 @@
  *    exists (the Lambda packaging puts them there), else `../shared/schemas`
  *    beside the repository (local development). When none exists, XSD
  *    validation is skipped and every report says so.
+ *  - EXTRACTOR (local | aws), AWS_REGION (EU only), BEDROCK_MODEL_ID (an eu.*
+ *    inference profile), EXTRACTION_TIMEOUT_MS, CREDITS_TABLE (DynamoDB table
+ *    of the v1 credit counters; unset = the local key store).
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -24,7 +27,27 @@ function defaultSchemaDir(): string | undefined {
   ]);
 }
 
-/** The configuration every handler shares. */
-export const config = Object.freeze({
-  schemaDir: process.env.SCHEMA_DIR ? resolve(process.env.SCHEMA_DIR) : defaultSchemaDir(),
-});
+const EU_REGIONS = ['eu-west-1', 'eu-west-3', 'eu-central-1', 'eu-south-1', 'eu-south-2', 'eu-north-1'];
+
+/** Reads and checks the environment; throws at cold start (a deployment error), never per request. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const extractor = (env.EXTRACTOR ?? 'local').toLowerCase();
+  if (extractor !== 'local' && extractor !== 'aws') throw new Error(`EXTRACTOR must be "local" or "aws", got "${env.EXTRACTOR}".`);
+  const region = env.AWS_REGION ?? 'eu-west-3';
+  if (extractor === 'aws' && !EU_REGIONS.includes(region)) throw new Error(`AWS_REGION "${region}" is outside the EU regions we run in (${EU_REGIONS.join(', ')}).`);
+  const bedrockModelId = env.BEDROCK_MODEL_ID?.trim() || undefined;
+  if (bedrockModelId && !bedrockModelId.startsWith('eu.')) throw new Error(`BEDROCK_MODEL_ID must be an EU cross-region inference profile (eu.*), got "${bedrockModelId}".`);
+  const timeout = Number(env.EXTRACTION_TIMEOUT_MS ?? 25_000);
+  if (!Number.isInteger(timeout) || timeout < 1000) throw new Error(`EXTRACTION_TIMEOUT_MS must be an integer >= 1000, got "${env.EXTRACTION_TIMEOUT_MS}".`);
+  return Object.freeze({
+    schemaDir: env.SCHEMA_DIR ? resolve(env.SCHEMA_DIR) : defaultSchemaDir(),
+    extractor: extractor as 'local' | 'aws',
+    region,
+    bedrockModelId,
+    extractionTimeoutMs: timeout,
+    creditsTable: env.CREDITS_TABLE?.trim() || undefined,
+  });
+}
+
+/** The configuration every handler shares, read once. */
+export const config = readConfig();

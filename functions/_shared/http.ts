@@ -8,7 +8,10 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors.js';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { correlationPaths } from '@aws-lambda-powertools/logger/correlationId';
 import { mapError } from './errors.js';
+import { logger } from './logger.js';
 
 /** Largest body we accept: the synchronous Lambda payload limit (DECISIONS.md). */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -125,12 +128,18 @@ export function jsonEndpoint(
   };
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(startClock())
+    .use(withLogging())
     .use(normalizeHeaders())
     .use(bodyLimit())
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .use(acceptBody(options.acceptXml ?? false))
     .use(errorEnvelope())
     .handler(core) as unknown as ApiHandler;
+}
+
+/** Powertools context for every log line: function, cold start, request id as correlation id. */
+function withLogging(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return injectLambdaContext(logger, { correlationIdPath: process.env.POWERTOOLS_CORRELATION_ID_PATH ?? correlationPaths.API_GATEWAY_REST, resetKeys: true }) as MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>;
 }
 
 /** Records the start of the invocation on the event (so parsing time counts). */
@@ -145,6 +154,7 @@ function startClock(): MiddlewareObj<APIGatewayProxyEvent> {
 /** A plain GET endpoint (no body): health, OpenAPI, docs. */
 export function getEndpoint(fn: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult> | APIGatewayProxyResult): ApiHandler {
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(withLogging())
     .use(normalizeHeaders())
     .use(errorEnvelope())
     .handler(async (event) => fn(event)) as unknown as ApiHandler;

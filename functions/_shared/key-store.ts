@@ -10,6 +10,7 @@
  */
 import { resolve } from 'node:path';
 import type { KeyLimitsOptions, KeyStore } from '../../lib/keys/store.js';
+import { config } from './config.js';
 
 let current: Promise<KeyStore> | undefined;
 
@@ -40,7 +41,7 @@ export function dataDir(): string {
 }
 
 async function openDefault(): Promise<KeyStore> {
-  const table = process.env.CREDITS_TABLE;
+  const table = config.creditsTable;
   if (table) {
     const [{ DynamoDBClient }, { DynamoDBDocumentClient }, { documentClientTable }, { DynamoCreditStore }] = await Promise.all([
       import('@aws-sdk/client-dynamodb'),

@@ -1,23 +1,18 @@
 /**
- * A minimal structured (JSON lines) logger for the edge. Never logs request
- * bodies or API keys. `LOG_LEVEL` (debug|info|warn|error|silent) is read once.
+ * Structured logging (JSON lines) with Powertools for AWS Lambda: service
+ * name, cold start, function name and request id, and the API Gateway request
+ * id as correlation id (set by `withLogging` in ./http.ts). Never logs request
+ * bodies or API keys. Level: LOG_LEVEL or POWERTOOLS_LOG_LEVEL (debug, info,
+ * warn, error, silent), default info.
  */
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = keyof typeof LEVELS;
+import { Logger } from '@aws-lambda-powertools/logger';
+import { search } from '@aws-lambda-powertools/logger/correlationId';
 
-const configured = (process.env.LOG_LEVEL ?? 'info').toLowerCase();
-const threshold = LEVELS[(configured in LEVELS ? configured : 'info') as Level];
-
-function write(level: Exclude<Level, 'silent'>, message: string, fields?: Record<string, unknown>): void {
-  if (LEVELS[level] < threshold) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields });
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
-}
+const level = (process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'info').toUpperCase();
 
 /** The shared logger. */
-export const logger = {
-  debug: (m: string, f?: Record<string, unknown>) => write('debug', m, f),
-  info: (m: string, f?: Record<string, unknown>) => write('info', m, f),
-  warn: (m: string, f?: Record<string, unknown>) => write('warn', m, f),
-  error: (m: string, f?: Record<string, unknown>) => write('error', m, f),
-};
+export const logger = new Logger({
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'facturx',
+  logLevel: (['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL', 'TRACE'].includes(level) ? level : 'INFO') as 'INFO',
+  correlationIdSearchFn: search,
+});

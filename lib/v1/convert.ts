@@ -1,0 +1,304 @@
+/**
+ * v1 conversion: a document (PDF, image, spreadsheet, Word file) -> invoice
+ * data -> Factur-X CII XML in the requested profile -> validation report.
+ *
+ * Pipeline (issue "v1"):
+ *  1. a PDF that already carries Factur-X / ZUGFeRD / XRechnung XML: that XML
+ *     is read (exact; `extractedData.exact = true`, method `embedded-xml`);
+ *  2. otherwise the configured extractor (local or AWS) reads the document;
+ *  3. the data becomes the EN 16931 model (through the v2 input schema, so the
+ *     same checks and defaults apply), then CII in the requested profile, which
+ *     is validated like any incoming XML (rules, CII D16B and profile XSDs).
+ * Pure apart from the extractor it is given.
+ */
+import { writeCiiWithReport } from '../cii/writer.js';
+import { V1_PROFILE_NAMES, type FacturXProfile } from '../cii/profiles.js';
+import { ExtractionError, InputError } from '../errors.js';
+import type { ExtractedInvoice, Extracted, ExtractionMethod, InvoiceExtractor } from '../extract/port.js';
+import { invoiceFromInput } from '../input/to-model.js';
+import { parseInvoiceInput } from '../input/schema.js';
+import { dec } from '../model/decimal.js';
+import type { Invoice, PostalAddress } from '../model/invoice.js';
+import { publicXmlValidation, validateCiiXml, type PublicXmlValidation } from '../validate-xml.js';
+import { toV1Validation, type V1Validation } from './validation.js';
+
+/** v1 profile names. */
+export type V1Profile = keyof typeof V1_PROFILE_NAMES;
+
+/** What to convert. */
+export interface ConvertRequest {
+  bytes: Uint8Array;
+  mimeType: string;
+  fileName?: string;
+  profile: V1Profile;
+}
+
+/** Options of {@link convertDocument}. */
+export interface ConvertOptions {
+  extractor: InvoiceExtractor;
+  /** XSD folder for validating the produced XML (see lib/validate-xml.ts). */
+  schemaDir?: string;
+}
+
+/** A value with its confidence, as shown in `extractedData.confidence`. */
+type Confidences = Record<string, number>;
+
+/** The `extractedData` of the v1 response: the fields of both v1 descriptions, with confidences. */
+export interface ExtractedData {
+  method: ExtractionMethod;
+  /** True when read from XML embedded in the PDF (no guessing). */
+  exact: boolean;
+  invoiceNumber?: string;
+  invoiceDate?: string;
+  dueDate?: string;
+  currency?: string;
+  sellerName?: string;
+  /** Same as sellerName (earlier v1 description). */
+  supplierName?: string;
+  sellerAddress?: string;
+  sellerVAT?: string;
+  buyerName?: string;
+  buyerAddress?: string;
+  buyerVAT?: string;
+  items: Array<{ description: string; quantity?: string; unitPrice?: string; vatRate?: string; netAmount?: string }>;
+  totalHT?: string;
+  totalVAT?: string;
+  totalTTC?: string;
+  iban?: string;
+  /** Confidence (0..1) of each extracted field. */
+  confidence: Confidences;
+  /** Cross-checks made on the extracted values (lines vs totals vs VAT). */
+  checks: ExtractedInvoice['checks'];
+  /** What the extractor noticed, and what the conversion had to assume. */
+  notes: string[];
+}
+
+/** The result of {@link convertDocument}. */
+export interface ConvertResult {
+  extractedData: ExtractedData;
+  factureX: { xml: string; profile: V1Profile; fileName: string };
+  validation: V1Validation<PublicXmlValidation['errors'][number]>;
+  /** Business terms the requested profile cannot carry (dropped from the XML). */
+  dropped: string[];
+}
+
+const PDF = 'application/pdf';
+
+/** Converts a document; throws ExtractionError when nothing usable is found. */
+export async function convertDocument(req: ConvertRequest, options: ConvertOptions): Promise<ConvertResult> {
+  const profile: FacturXProfile = V1_PROFILE_NAMES[req.profile];
+  let invoice: Invoice;
+  let extractedData: ExtractedData;
+  // pdf-lib is loaded only when a PDF comes (it costs ~100 ms of cold start).
+  const embedded = req.mimeType === PDF ? await (await import('../pdf/extract.js')).extractInvoiceXml(req.bytes).catch(() => undefined) : undefined;
+  if (embedded) {
+    const verdict = validateCiiXml(embedded.xml, options.schemaDir ? { schemaDir: options.schemaDir } : {});
+    invoice = verdict.invoice;
+    extractedData = dataFromModel(invoice, `embedded ${embedded.name}`);
+  } else {
+    const extracted = await options.extractor.extract({ bytes: req.bytes, mimeType: req.mimeType, ...(req.fileName ? { fileName: req.fileName } : {}) });
+    const { input, notes } = inputFromExtraction(extracted);
+    const parsed = parseInvoiceInput(input);
+    if (!parsed.ok) {
+      const missing = parsed.issues.map((i) => i.path || 'document');
+      throw new ExtractionError(
+        `Could not extract a usable invoice: ${parsed.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`,
+        [...new Set(missing)],
+      );
+    }
+    invoice = invoiceFromInput(parsed.value);
+    extractedData = dataFromExtraction(extracted, notes);
+  }
+  const written = writeCiiWithReport(invoice, { profile });
+  const verdict = publicXmlValidation(validateCiiXml(written.xml, options.schemaDir ? { schemaDir: options.schemaDir } : {}));
+  if (written.dropped.length > 0) {
+    extractedData.notes.push(`The ${req.profile} profile cannot carry ${written.dropped.join(', ')}: left out of the XML.`);
+  }
+  const base = (req.fileName ?? invoice.number ?? 'invoice').replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const safe = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100) || 'invoice';
+  return {
+    extractedData,
+    factureX: { xml: written.xml, profile: req.profile, fileName: `${safe}-factur-x.xml` },
+    validation: toV1Validation(verdict),
+    dropped: written.dropped,
+  };
+}
+
+/** Reads the v1 `profile` field: basic | comfort | extended, default comfort. */
+export function parseV1Profile(value: unknown): V1Profile {
+  if (value === undefined || value === null || value === '') return 'comfort';
+  if (typeof value === 'string' && value.toLowerCase() in V1_PROFILE_NAMES) return value.toLowerCase() as V1Profile;
+  throw new InputError('The body has 1 problem.', [{ path: 'profile', message: 'must be one of basic, comfort, extended' }]);
+}
+
+function addressText(a: PostalAddress | undefined): string | undefined {
+  if (!a) return undefined;
+  const parts = [a.line1, a.line2, a.line3, [a.postcode, a.city].filter(Boolean).join(' '), a.countryCode].filter((p) => p && p.trim() !== '');
+  return parts.length ? parts.join(', ') : undefined;
+}
+
+/** extractedData for an invoice read from embedded XML: every value exact. */
+function dataFromModel(inv: Invoice, source: string): ExtractedData {
+  const confidence: Confidences = {};
+  const data: ExtractedData = {
+    method: 'embedded-xml',
+    exact: true,
+    invoiceNumber: inv.number || undefined,
+    invoiceDate: inv.issueDate || undefined,
+    dueDate: inv.dueDate,
+    currency: inv.currency || undefined,
+    sellerName: inv.seller.name || undefined,
+    supplierName: inv.seller.name || undefined,
+    sellerAddress: addressText(inv.seller.address),
+    sellerVAT: inv.seller.vatId,
+    buyerName: inv.buyer.name || undefined,
+    buyerAddress: addressText(inv.buyer.address),
+    buyerVAT: inv.buyer.vatId,
+    items: inv.lines.map((l) => ({
+      description: l.item.name,
+      ...(l.quantity ? { quantity: l.quantity.toString() } : {}),
+      ...(l.price.netPrice ? { unitPrice: l.price.netPrice.toString() } : {}),
+      ...(l.vat.rate ? { vatRate: l.vat.rate.toString() } : {}),
+      ...(l.netAmount ? { netAmount: l.netAmount.toFixed(2) } : {}),
+    })),
+    totalHT: inv.totals.taxExclusiveAmount?.toFixed(2),
+    totalVAT: inv.totals.vatTotal?.toFixed(2),
+    totalTTC: inv.totals.taxInclusiveAmount?.toFixed(2),
+    iban: inv.paymentInstructions?.creditTransfers[0]?.accountId,
+    confidence,
+    checks: [],
+    notes: [`Read from the ${source} XML: exact, nothing guessed.`],
+  };
+  for (const [k, v] of Object.entries(data)) if (typeof v === 'string' && !['method'].includes(k)) confidence[k] = 1;
+  return data;
+}
+
+const val = <T>(e: Extracted<T> | undefined): T | undefined => e?.value;
+
+/** extractedData for an extraction: values with their confidences. */
+function dataFromExtraction(x: ExtractedInvoice, notes: string[]): ExtractedData {
+  const confidence: Confidences = {};
+  const take = <T>(name: string, e: Extracted<T> | undefined): T | undefined => {
+    if (e === undefined) return undefined;
+    confidence[name] = Math.round(e.confidence * 100) / 100;
+    return e.value;
+  };
+  const sellerName = take('sellerName', x.seller.name);
+  return {
+    method: x.method,
+    exact: x.exact,
+    invoiceNumber: take('invoiceNumber', x.invoiceNumber),
+    invoiceDate: take('invoiceDate', x.invoiceDate),
+    dueDate: take('dueDate', x.dueDate),
+    currency: take('currency', x.currency),
+    sellerName,
+    supplierName: sellerName,
+    sellerAddress: take('sellerAddress', x.seller.address),
+    sellerVAT: take('sellerVAT', x.seller.vatNumber),
+    buyerName: take('buyerName', x.buyer.name),
+    buyerAddress: take('buyerAddress', x.buyer.address),
+    buyerVAT: take('buyerVAT', x.buyer.vatNumber),
+    items: x.lines.map((l) => ({
+      description: l.description.value,
+      ...(l.quantity ? { quantity: l.quantity.value } : {}),
+      ...(l.unitPrice ? { unitPrice: l.unitPrice.value } : {}),
+      ...(l.vatRate ? { vatRate: l.vatRate.value } : {}),
+      ...(l.netAmount ? { netAmount: l.netAmount.value } : {}),
+    })),
+    totalHT: take('totalHT', x.totals.totalHT),
+    totalVAT: take('totalVAT', x.totals.totalVAT),
+    totalTTC: take('totalTTC', x.totals.totalTTC),
+    iban: take('iban', x.iban),
+    confidence,
+    checks: x.checks,
+    notes: [...x.notes, ...notes],
+  };
+}
+
+/**
+ * Turns extracted values into the v2 invoice input (so the same schema,
+ * defaults and rules apply). Where the document lacks line details, the
+ * printed VAT breakdown or totals stand in for lines, and a note says so.
+ */
+export function inputFromExtraction(x: ExtractedInvoice): { input: Record<string, unknown>; notes: string[] } {
+  const notes: string[] = [];
+  const missing: string[] = [];
+  if (!x.invoiceNumber) missing.push('invoiceNumber');
+  if (!x.invoiceDate) missing.push('invoiceDate');
+  if (!x.seller.name) missing.push('seller.name');
+  if (!x.totals.totalTTC && !x.totals.totalHT && x.lines.length === 0) missing.push('totals or lines');
+  if (missing.length >= 3 || (missing.includes('totals or lines') && missing.length >= 2)) {
+    throw new ExtractionError(`Nothing usable was found in the document: no ${missing.join(', ')}.`, missing);
+  }
+  const rates = x.vatBreakdown.map((b) => b.rate.value);
+  const singleRate = rates.length === 1 ? rates[0] : undefined;
+  let items: Array<Record<string, unknown>> = x.lines.map((l) => {
+    const quantity = val(l.quantity) ?? '1';
+    const unitPrice = val(l.unitPrice) ?? val(l.netAmount);
+    const vatRate = val(l.vatRate) ?? singleRate;
+    return {
+      description: l.description.value,
+      quantity,
+      ...(unitPrice !== undefined ? { unitPrice } : {}),
+      ...(vatRate !== undefined ? { vatRate } : {}),
+      ...(l.unitCode ? { unitCode: l.unitCode.value } : {}),
+    };
+  });
+  if (items.some((i) => i.vatRate === undefined) && rates.length > 1) {
+    notes.push('Some lines carry no VAT rate and the document has several: those lines were left without one.');
+  }
+  if (items.length === 0) {
+    if (x.vatBreakdown.length > 0 && x.vatBreakdown.every((b) => b.base)) {
+      items = x.vatBreakdown.map((b) => ({ description: `Goods and services at ${b.rate.value} % VAT`, quantity: '1', unitPrice: b.base!.value, vatRate: b.rate.value }));
+      notes.push('No line table was found: one line per VAT rate was made from the printed VAT breakdown.');
+    } else if (x.totals.totalHT) {
+      const ht = x.totals.totalHT.value;
+      const rate = singleRate ?? impliedRate(ht, val(x.totals.totalVAT), val(x.totals.totalTTC));
+      items = [{ description: 'Invoice total', quantity: '1', unitPrice: ht, ...(rate !== undefined ? { vatRate: rate } : {}) }];
+      notes.push('No line table was found: one line carries the total without VAT.');
+    }
+  }
+  const party = (p: ExtractedInvoice['seller']) => ({
+    ...(p.name ? { name: p.name.value } : {}),
+    ...(p.address ? { address: p.address.value } : {}),
+    ...(p.vatNumber ? { vatNumber: p.vatNumber.value } : {}),
+    ...(p.siret ? { siret: p.siret.value } : {}),
+    ...(p.siren ? { siren: p.siren.value } : {}),
+    ...(p.country ? { country: p.country.value } : {}),
+  });
+  const seller = party(x.seller);
+  const buyer = party(x.buyer);
+  if (!buyer.name) notes.push('No buyer name was found.');
+  const input: Record<string, unknown> = {
+    invoiceNumber: val(x.invoiceNumber),
+    invoiceDate: val(x.invoiceDate),
+    ...(x.dueDate ? { dueDate: x.dueDate.value } : {}),
+    ...(x.currency ? { currency: x.currency.value } : {}),
+    ...(x.documentType && ['380', '381', '384', '389', '386'].includes(x.documentType.value) ? { documentType: x.documentType.value } : {}),
+    seller: { address: '', ...seller },
+    buyer: { name: '', address: '', ...buyer },
+    items,
+    ...(x.paymentTerms ? { paymentTerms: x.paymentTerms.value } : {}),
+    ...(x.iban ? { paymentMeans: { iban: x.iban.value, ...(x.bic ? { bic: x.bic.value } : {}) } } : {}),
+  };
+  const totals: Record<string, string> = {};
+  if (x.totals.totalHT) totals.totalHT = x.totals.totalHT.value;
+  if (x.totals.totalTTC) totals.totalTTC = x.totals.totalTTC.value;
+  if (x.totals.prepaid) totals.prepaidAmount = x.totals.prepaid.value;
+  if (Object.keys(totals).length) input.totals = totals;
+  return { input, notes };
+}
+
+/** The VAT rate implied by HT, VAT and TTC when they agree to a common rate (20, 10, 5.5, 19, 7, ...). */
+function impliedRate(ht: string, vat: string | undefined, ttc: string | undefined): string | undefined {
+  try {
+    const h = dec(ht);
+    const v = vat !== undefined ? dec(vat) : ttc !== undefined ? dec(ttc).minus(h) : undefined;
+    if (v === undefined || !h.gt(0)) return undefined;
+    const rate = v.div(h).times(100);
+    const known = ['0', '2.1', '5.5', '7', '8.5', '10', '13', '19', '20', '21', '22', '23', '24', '25', '27'];
+    return known.find((k) => rate.minus(k).abs().lt('0.05'));
+  } catch {
+    return undefined;
+  }
+}
