@@ -42,6 +42,11 @@ export const ROUTES: readonly Route[] = [
     load: async () => (await import('./v2-render.js')).handler,
   },
   {
+    method: 'POST', path: '/api/v1/convert', name: 'v1-convert', entry: 'functions/v1-convert.ts',
+    summary: 'v1 (API key): a PDF, image, Excel or Word invoice -> extracted data, Factur-X XML in the asked profile, validation.',
+    load: async () => (await import('./v1-convert.js')).handler,
+  },
+  {
     method: 'POST', path: '/api/v1/validate', name: 'v1-validate', entry: 'functions/v1-validate.ts',
     summary: 'v1 (API key): validate invoice data (v2 or flat v1 names) or a CII XML; validation with score.',
     load: async () => (await import('./v1-validate.js')).handler,

@@ -1,0 +1,31 @@
+/**
+ * POST /api/v1/convert (API key): a document -> extracted data, Factur-X XML in the requested profile, validation.
+ * Body: `pdfBase64`, or `imageBase64` + `mimeType` (PNG, JPEG), or `documentBase64` + `mimeType` (xlsx, xls, docx,
+ * PDF, images); optional `fileName`, `profile` (basic | comfort | extended, default comfort), `autoValidate`.
+ * One credit per successful conversion; a failed one (4xx, extraction failure) consumes none.
+ */
+import { admitApiKey, meterConversion } from '../lib/keys/admission.js';
+import { parseApiKey } from '../lib/keys/store.js';
+import { convertDocument } from '../lib/v1/convert.js';
+import { parseBody, parseConvertBody } from './_shared/body.js';
+import { config } from './_shared/config.js';
+import { getExtractor } from './_shared/extractor.js';
+import { elapsedMs, jsonEndpoint, jsonResult } from './_shared/http.js';
+import { getKeyStore } from './_shared/key-store.js';
+
+export const handler = jsonEndpoint('1.0', async ({ body, event, startedAt }) => {
+  const store = await getKeyStore();
+  const key = await admitApiKey(store, { apiKey: parseApiKey(event.headers), authorizer: event.requestContext?.authorizer });
+  const request = parseBody(parseConvertBody, body);
+  const extractor = await getExtractor();
+  const { result, creditsRemaining } = await meterConversion(store, key, () =>
+    convertDocument(request, { extractor, ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}) }),
+  );
+  return {
+    http: jsonResult(200, {
+      success: true,
+      data: { extractedData: result.extractedData, factureX: result.factureX, validation: result.validation },
+      meta: { apiVersion: '1.0', processingTimeMs: elapsedMs(startedAt), creditsRemaining, extractor: extractor.name },
+    }),
+  };
+});

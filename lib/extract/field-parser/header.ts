@@ -1,0 +1,342 @@
+/**
+ * Header fields: invoice number (BT-1), document type (BT-3), issue date
+ * (BT-2), due date (BT-9) and currency (BT-5).
+ */
+import { CURRENCY_CODES } from '../../rules/codelists/iso-4217.js';
+import { INVOICE_TYPE_CODES } from '../../rules/codelists/untdid-1001.js';
+import type { Extracted } from '../port.js';
+import { best, extracted, type Candidate, type ParseContext } from './context.js';
+import { findDates } from './dates.js';
+import { BOILERPLATE, CURRENCY_LABEL, DOCUMENT_WORDS, DUE_DATE, GENERIC_DATE, INVOICE_NUMBER, ISSUE_DATE, OTHER_DATE, matchLabels, compileLabels } from './labels.js';
+import { fold, type TextChunk } from './text.js';
+
+/** Where a value was found relative to its label. */
+interface Located {
+  line: number;
+  text: string;
+  /** Offset of `text` in the line's text. */
+  offset: number;
+}
+
+/** The text right after a label on the same line, with separators (`:`, `#`, `n°`, `Nr.`) skipped. */
+export function textAfter(ctx: ParseContext, line: number, end: number): Located {
+  const text = ctx.lines[line]?.text ?? '';
+  const rest = text.slice(end);
+  // "Nr." or "No" is a mark only as a word of its own: "NOV-2026-01" keeps its letters.
+  const skip = /^\s*(?:[:=#.\-–]\s*)*(?:(?:n°|nº|#|(?:no|nr|num)(?:\.|(?![a-z0-9])))\s*[:.]?\s*)?/i.exec(rest)?.[0].length ?? 0;
+  return { line, text: rest.slice(skip), offset: end + skip };
+}
+
+/**
+ * The chunks printed under a label (the value of a label set above its value,
+ * as in column headers or boxed forms): on the next lines of the same page,
+ * within about two line heights, starting at or right of the label's x.
+ */
+export function chunksBelow(ctx: ParseContext, line: number, x: number, maxLines = 2): Array<{ line: number; chunk: TextChunk }> {
+  const src = ctx.lines[line];
+  if (!src) return [];
+  const out: Array<{ line: number; chunk: TextChunk }> = [];
+  for (let j = line + 1; j < ctx.lines.length && j <= line + maxLines; j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== src.page || l.y - src.y > 3 * Math.max(src.height, l.height)) break;
+    const tol = 0.6 * src.height;
+    const chunks = l.chunks.filter((c) => c.x >= x - tol).sort((a, b) => a.x - b.x);
+    const first = chunks[0];
+    if (first) out.push({ line: j, chunk: first });
+  }
+  return out;
+}
+
+/** The chunk of a line that contains the given text offset. */
+function chunkOf(ctx: ParseContext, line: number, index: number): TextChunk | undefined {
+  const l = ctx.lines[line];
+  if (!l) return undefined;
+  let found: TextChunk | undefined;
+  for (const c of l.chunks) if (c.start <= index) found = c;
+  return found;
+}
+
+/** True when the label's chunk holds nothing but the label (and punctuation): its value is elsewhere. */
+function labelAlone(ctx: ParseContext, line: number, start: number, end: number): boolean {
+  const chunk = chunkOf(ctx, line, start);
+  if (!chunk) return false;
+  const chunkEnd = chunk.start + chunk.text.length;
+  const after = (ctx.lines[line]?.text ?? '').slice(end, chunkEnd);
+  return /^[\s:#.=\-n°nrº]*$/i.test(after);
+}
+
+const ID_RE = /^[A-Za-z0-9](?:[A-Za-z0-9_/.\-]*[A-Za-z0-9])?/;
+
+/** Reads an invoice-number-like token at the start of a text: has a digit, at most 40 characters, not a date or an amount with cents. */
+export function readIdentifier(text: string): string | undefined {
+  const m = ID_RE.exec(text.trim());
+  if (!m) return undefined;
+  const id = m[0];
+  if (!/\d/.test(id) || id.length > 40) return undefined;
+  const dates = findDates(id);
+  if (dates.length === 1 && dates[0]!.length === id.length) return undefined;
+  if (/^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/.test(id)) return undefined;
+  return id;
+}
+
+const DOC_WORD = String.raw`(?<![\p{L}])(\p{L}*rechnung|rechnungskorrektur|gutschrift|facture|avoir|invoice|credit note|note de credit|bill)(?![\p{L}])`;
+const HEADING_RE = new RegExp(
+  DOC_WORD +
+    String.raw`((?:\s*\([^()]{1,40}\))*)` +
+    // "Rechnung des Versicherers Nr. 42": a few words may stand between the title and its number mark.
+    String.raw`(?:(?:\s+[\p{L}'’.-]+){0,3}?\s+(nr|no|n°|nº|number|nummer|numero|num)(?![\p{L}])\.?|\s*(#))?\s*[:.]?\s*(?=[A-Za-z0-9])`,
+  'gu',
+);
+
+/** Document titles written alone, folded, without blanks. */
+const TITLE_SET = new Set(
+  [...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, ...DOCUMENT_WORDS.prepayment].map((w) => fold(w).replace(/[\s:.]/g, '')),
+);
+
+/** Invoice number candidates with how they were found. */
+function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCode?: string; word?: string }> {
+  const out: Array<Candidate<string> & { typeCode?: string; word?: string }> = [];
+  const n = ctx.lines.length;
+  ctx.folded.forEach((f, i) => {
+    const early = ctx.lines[i]!.page === 1 && i < Math.max(12, n * 0.5) ? 0.05 : 0;
+    for (const hit of matchLabels(INVOICE_NUMBER, f)) {
+      const after = textAfter(ctx, i, hit.end);
+      const id = readIdentifier(after.text);
+      // A label inside a sentence ("... bitte Ihre Kundennummer 3504 und Belegnummer 2018 angeben") is weaker than a field label.
+      const chunk0 = chunkOf(ctx, i, hit.index);
+      const wordsBefore = chunk0 ? f.slice(chunk0.start, hit.index).trim().split(/\s+/).filter((w) => w !== '').length : 0;
+      if (id) out.push({ value: id, score: (wordsBefore >= 3 ? 0.6 : 0.9) + early, line: i, why: 'label' });
+      else if (after.text.trim() === '' || labelAlone(ctx, i, hit.index, hit.end)) {
+        const chunk = chunkOf(ctx, i, hit.index);
+        for (const b of chunksBelow(ctx, i, chunk?.x ?? 0, 2)) {
+          const below = readIdentifier(b.chunk.text);
+          if (below && b.chunk.text.trim().split(/\s+/).length === 1) {
+            out.push({ value: below, score: 0.8 + early, line: b.line, why: 'label above' });
+            break;
+          }
+        }
+      }
+    }
+    // A title alone ("FACTURE", "R E C H N U N G") with "N° : 42" on one of the next lines.
+    const line = ctx.lines[i]!;
+    if (line.chunks.some((c) => TITLE_SET.has(fold(c.text).replace(/[\s:.]/g, '')))) {
+      for (let j = i + 1; j <= i + 4 && j < ctx.lines.length && ctx.lines[j]!.page === line.page; j++) {
+        for (const c of ctx.lines[j]!.chunks) {
+          const m = /^(?:n°|nº|no\.?|nr\.?|numéro|numero|nummer|number|num\.?|#)\s*:?\s*/i.exec(c.text);
+          const id = m ? readIdentifier(c.text.slice(m[0].length)) : undefined;
+          if (id) out.push({ value: id, score: 0.72 + early, line: j, why: 'under title' });
+        }
+      }
+    }
+    HEADING_RE.lastIndex = 0;
+    for (const m of f.matchAll(HEADING_RE)) {
+      const start = m.index + m[0].length;
+      const id = readIdentifier((ctx.lines[i]?.text ?? '').slice(start));
+      if (!id) continue;
+      const marker = m[3] ?? m[4];
+      const atStart = m.index <= 2;
+      const score = (marker ? 0.8 : atStart ? 0.62 : 0.45) + early;
+      const c: Candidate<string> & { typeCode?: string; word?: string } = { value: id, score, line: i, why: 'heading', word: m[1]! };
+      const code = /\((\d{3})\)/.exec(m[2] ?? '')?.[1];
+      if (code !== undefined) c.typeCode = code;
+      out.push(c);
+    }
+  });
+  return out;
+}
+
+/** The invoice number (BT-1) and the document type (BT-3) its heading implies. */
+export function findInvoiceNumber(ctx: ParseContext): { number?: Extracted<string>; heading?: { line: number; word?: string; typeCode?: string; end: number } } {
+  const candidates = numberCandidates(ctx);
+  if (candidates.length === 0) return {};
+  // The same value found several times is more likely right.
+  const byValue = new Map<string, number>();
+  for (const c of candidates) byValue.set(c.value, (byValue.get(c.value) ?? 0) + 1);
+  for (const c of candidates) c.score += Math.min(0.1, 0.04 * ((byValue.get(c.value) ?? 1) - 1));
+  const chosen = best(candidates)!;
+  const text = ctx.lines[chosen.line]?.text ?? '';
+  const end = text.indexOf(chosen.value) + chosen.value.length;
+  const heading: { line: number; word?: string; typeCode?: string; end: number } = { line: chosen.line, end };
+  const headingCandidate = candidates.find((c) => c.line === chosen.line && c.word !== undefined);
+  if (headingCandidate?.word !== undefined) heading.word = headingCandidate.word;
+  if (headingCandidate?.typeCode !== undefined) heading.typeCode = headingCandidate.typeCode;
+  return { number: extracted(ctx, chosen.value, Math.min(0.95, chosen.score), chosen.line), heading };
+}
+
+const CREDIT = compileLabels(DOCUMENT_WORDS.creditNote);
+const CORRECTED = compileLabels(DOCUMENT_WORDS.corrected);
+const PREPAYMENT = compileLabels(DOCUMENT_WORDS.prepayment);
+const SELF_BILLED = compileLabels(DOCUMENT_WORDS.selfBilled);
+const INVOICE = compileLabels(DOCUMENT_WORDS.invoice, { prefix: false });
+
+/**
+ * The document type (BT-3, UNTDID 1001): a code printed in the title
+ * (`Handelsrechnung (380)`), else the title word: credit note 381, corrected
+ * invoice 384, self-billed 389, prepayment 386, else commercial invoice 380.
+ */
+export function findDocumentType(ctx: ParseContext, heading?: { line: number; typeCode?: string }): Extracted<string> {
+  if (heading?.typeCode && INVOICE_TYPE_CODES.has(heading.typeCode)) {
+    return extracted(ctx, heading.typeCode, 0.95, heading.line);
+  }
+  const limit = Math.min(ctx.lines.length, Math.max(20, Math.ceil(ctx.lines.length * 0.3)));
+  const order: Array<[typeof CREDIT, string]> = [
+    [SELF_BILLED, '389'],
+    [PREPAYMENT, '386'],
+    [CORRECTED, '384'],
+    [CREDIT, '381'],
+  ];
+  const lines = heading ? [heading.line, ...Array.from({ length: limit }, (_, i) => i)] : Array.from({ length: limit }, (_, i) => i);
+  for (const i of lines) {
+    const f = ctx.folded[i] ?? '';
+    for (const [set, code] of order) {
+      const hit = matchLabels(set, f)[0];
+      // A title word counts when it starts its chunk (a heading), not inside a sentence.
+      if (hit && labelStartsChunk(ctx, i, hit.index)) return extracted(ctx, code, i === heading?.line ? 0.85 : 0.7, i);
+    }
+    if (i === heading?.line && matchLabels(INVOICE, f).length > 0) return extracted(ctx, '380', 0.85, i);
+  }
+  return extracted(ctx, '380', 0.5, undefined, 'default: commercial invoice');
+}
+
+function labelStartsChunk(ctx: ParseContext, line: number, index: number): boolean {
+  const chunk = chunkOf(ctx, line, index);
+  if (!chunk) return false;
+  return (ctx.lines[line]?.text ?? '').slice(chunk.start, index).trim() === '';
+}
+
+/** True when a date at `index` of a line is announced by a label of another date (delivery, order, period, due). */
+function announcedAsOther(ctx: ParseContext, line: number, index: number): boolean {
+  const f = ctx.folded[line] ?? '';
+  const labels = [...matchLabels(OTHER_DATE, f), ...matchLabels(DUE_DATE, f), ...matchLabels(ISSUE_DATE, f).map((m) => ({ ...m, issue: true }))]
+    .filter((m) => m.end <= index)
+    .sort((a, b) => b.end - a.end);
+  const nearest = labels[0];
+  if (nearest === undefined) return /\bbis\b|\bto\b|\bau\b|–|-\s*$/.test(f.slice(0, index).slice(-6)) && index > 0;
+  return !('issue' in nearest);
+}
+
+/** The issue date (BT-2): labelled, or printed after the invoice number (`Nr. 42 vom 05.03.2018`), or the first unlabelled date at the top. */
+export function findIssueDate(ctx: ParseContext, heading?: { line: number; end: number }): Extracted<string> | undefined {
+  const candidates: Candidate<string>[] = [];
+  ctx.folded.forEach((f, i) => {
+    for (const hit of matchLabels(ISSUE_DATE, f)) {
+      const date = ctx.dates(i).find((d) => d.index >= hit.end && d.index - hit.end <= 40);
+      if (date) candidates.push({ value: date.iso, score: 0.9, line: i, why: 'label' });
+      else {
+        const chunk = chunkOf(ctx, i, hit.index);
+        for (const b of chunksBelow(ctx, i, chunk?.x ?? 0, 2)) {
+          const d = ctx.dates(b.line).find((t) => t.index >= b.chunk.start && t.index < b.chunk.start + b.chunk.text.length);
+          if (d) {
+            candidates.push({ value: d.iso, score: 0.8, line: b.line, why: 'label above' });
+            break;
+          }
+        }
+      }
+    }
+    // Generator notices ("ZUGFeRD-Version 2.1 vom 24.03.2020") carry dates that are not the invoice's.
+    if (matchLabels(BOILERPLATE, f).length > 0) return;
+    for (const hit of matchLabels(GENERIC_DATE, f)) {
+      const after = textAfter(ctx, i, hit.end);
+      const date = ctx.dates(i).find((d) => d.index === after.offset);
+      if (date && !announcedAsOther(ctx, i, date.index)) candidates.push({ value: date.iso, score: 0.6, line: i, why: 'generic label' });
+    }
+  });
+  if (heading) {
+    const text = ctx.folded[heading.line] ?? '';
+    const rest = text.slice(heading.end);
+    const m = /^\s*[,;]?\s*(?:vom|von|du|dated|of|from|le|den|date)?\s*[:.]?\s*/.exec(rest);
+    const date = ctx.dates(heading.line).find((d) => d.index === heading.end + (m?.[0].length ?? 0));
+    if (date) candidates.push({ value: date.iso, score: 0.88, line: heading.line, why: 'after number' });
+    else if (m && heading.end + m[0].length >= text.trimEnd().length) {
+      // "Nr. 42 vom" at the end of a line and the date on the next, or "vom 05.03.2018" starting the next line.
+      const nextText = ctx.folded[heading.line + 1] ?? '';
+      const lead = /\S/.test(m[0]) ? /^\s*/.exec(nextText) : /^\s*(?:vom|von|du|dated|of|from|le|den)\s*[:.]?\s*/.exec(nextText);
+      const next = ctx.dates(heading.line + 1)[0];
+      if (lead && next && next.index === lead[0].length) candidates.push({ value: next.iso, score: 0.85, line: heading.line + 1, why: 'after number' });
+    }
+  }
+  if (candidates.length === 0) {
+    const limit = Math.max(10, Math.ceil(ctx.lines.length * 0.4));
+    for (let i = 0; i < Math.min(limit, ctx.lines.length); i++) {
+      if (ctx.lines[i]!.page !== 1) break;
+      if (matchLabels(BOILERPLATE, ctx.folded[i]!).length > 0) continue;
+      const date = ctx.dates(i).find((d) => !announcedAsOther(ctx, i, d.index));
+      if (date) {
+        candidates.push({ value: date.iso, score: 0.4, line: i, why: 'first date' });
+        break;
+      }
+    }
+  }
+  const chosen = best(candidates);
+  return chosen ? extracted(ctx, chosen.value, chosen.score, chosen.line) : undefined;
+}
+
+const PAYMENT_LINE = /(zahlbar|payable|payment|zahlung|paiement|reglement|a regler|bitte uberweisen|please pay)[^]*?\b(bis|until|by|before|avant le|avant|au plus tard le|spatestens)\s+$/;
+
+/** The payment due date (BT-9): labelled (`Date d'échéance`, `Fällig am`, `Due date`, `bis zum`), or in a payment sentence. */
+export function findDueDate(ctx: ParseContext): Extracted<string> | undefined {
+  const candidates: Candidate<string>[] = [];
+  ctx.folded.forEach((f, i) => {
+    for (const hit of matchLabels(DUE_DATE, f)) {
+      const date = ctx.dates(i).find((d) => d.index >= hit.end && d.index - hit.end <= 40);
+      if (date) {
+        candidates.push({ value: date.iso, score: 0.85, line: i, why: 'label' });
+        continue;
+      }
+      const chunk = chunkOf(ctx, i, hit.index);
+      if (!labelAlone(ctx, i, hit.index, hit.end)) continue;
+      for (const b of chunksBelow(ctx, i, (chunk?.x ?? 0) - 2 * (ctx.lines[i]?.height ?? 10), 2)) {
+        const d = ctx.dates(b.line)[0];
+        if (d) {
+          candidates.push({ value: d.iso, score: 0.7, line: b.line, why: 'label above' });
+          break;
+        }
+      }
+    }
+    for (const d of ctx.dates(i)) {
+      if (PAYMENT_LINE.test(f.slice(0, d.index))) candidates.push({ value: d.iso, score: 0.6, line: i, why: 'payment sentence' });
+    }
+  });
+  // The earliest due date printed is the one for the full amount; skonto dates come later in the sentence.
+  const chosen = best(candidates);
+  return chosen ? extracted(ctx, chosen.value, chosen.score, chosen.line) : undefined;
+}
+
+const SYMBOLS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY' };
+
+/** The invoice currency (BT-5): labelled (`Währung: EUR`, `Devise`), else the code or sign printed most often next to amounts. */
+export function findCurrency(ctx: ParseContext): Extracted<string> | undefined {
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const f = ctx.folded[i]!;
+    for (const hit of matchLabels(CURRENCY_LABEL, f)) {
+      const after = textAfter(ctx, i, hit.end).text;
+      const code = /^([A-Z]{3})\b/.exec(after)?.[1];
+      if (code && CURRENCY_CODES.has(code)) return extracted(ctx, code, 0.95, i);
+      const sign = /^([€$£¥])/.exec(after)?.[1];
+      if (sign) return extracted(ctx, SYMBOLS[sign]!, 0.85, i);
+      if (/^euros?\b/i.test(after)) return extracted(ctx, 'EUR', 0.9, i);
+    }
+  }
+  const counts = new Map<string, { n: number; line: number }>();
+  const add = (code: string, line: number): void => {
+    const c = counts.get(code);
+    if (c) c.n++;
+    else counts.set(code, { n: 1, line });
+  };
+  ctx.lines.forEach((l, i) => {
+    for (const a of ctx.amounts(i)) if (a.currency && CURRENCY_CODES.has(a.currency)) add(a.currency, i);
+    for (const m of l.text.matchAll(/(?<![A-Za-z])(?:\(([A-Z]{3})\)|([A-Z]{3}))(?![A-Za-z])/g)) {
+      const code = m[1] ?? m[2]!;
+      if (!CURRENCY_CODES.has(code) || code === 'EUR') continue;
+      if (ctx.amounts(i).some((a) => !a.currency)) add(code, i);
+    }
+    if (/(?<![A-Za-z])EUR(?![A-Za-z])/.test(l.text) && !ctx.amounts(i).some((a) => a.currency === 'EUR')) add('EUR', i);
+    if (/\beuros?\b/i.test(fold(l.text)) && !/€/.test(l.text)) add('EUR', i);
+    // A sign printed in a column header ("Betrag/€", "Total (€)").
+    if (/€/.test(l.text) && !ctx.amounts(i).some((a) => a.currency === 'EUR')) add('EUR', i);
+  });
+  let top: [string, { n: number; line: number }] | undefined;
+  for (const e of counts) if (top === undefined || e[1].n > top[1].n) top = e;
+  if (!top) return undefined;
+  return extracted(ctx, top[0], top[1].n >= 2 ? 0.8 : 0.6, top[1].line);
+}

@@ -1,0 +1,291 @@
+/**
+ * The words French, German and English invoices print before their values,
+ * grouped by the business term they announce. Labels are written naturally
+ * here and folded once (lower case, no accents) into regular expressions that
+ * tolerate the spacing accidents of PDF text (letter-spaced headings such as
+ * `R E C H N U N G`, or a kerning gap read as a space inside a word).
+ */
+import { fold } from './text.js';
+
+/** A compiled label set. */
+export interface LabelSet {
+  /** Global regular expression over folded text. */
+  re: RegExp;
+  /** Folded labels, longest first. */
+  labels: string[];
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Turns one folded label into a pattern: spaces match any blank run, letters may be split by one stray space. */
+function labelPattern(label: string): string {
+  let out = '';
+  const chars = [...label];
+  chars.forEach((ch, i) => {
+    if (ch === ' ') {
+      out += String.raw`\s*`;
+      return;
+    }
+    out += escapeRe(ch);
+    const next = chars[i + 1];
+    if (next !== undefined && next !== ' ' && /\p{L}/u.test(ch) && /\p{L}/u.test(next)) out += ' ?';
+  });
+  return out;
+}
+
+/**
+ * Compiles labels into a set. A label must not start inside a word; it must
+ * end at a word end unless it ends with punctuation, or `prefix` is true (for
+ * German compounds such as `Rechnungsnummer...`).
+ */
+export function compileLabels(labels: readonly string[], options: { prefix?: boolean } = {}): LabelSet {
+  const folded = [...new Set(labels.map((l) => fold(l)))].sort((a, b) => b.length - a.length);
+  const end = options.prefix ? '' : String.raw`(?![\p{L}\p{N}])`;
+  const re = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${folded.map(labelPattern).join('|')})${end}`, 'gu');
+  return { re, labels: folded };
+}
+
+/** A label found in a folded text. */
+export interface LabelMatch {
+  index: number;
+  end: number;
+  text: string;
+}
+
+/** All non-overlapping matches of a label set in a folded text. */
+export function matchLabels(set: LabelSet, foldedText: string): LabelMatch[] {
+  const out: LabelMatch[] = [];
+  set.re.lastIndex = 0;
+  for (const m of foldedText.matchAll(set.re)) {
+    if (m[0].trim() === '') continue;
+    out.push({ index: m.index, end: m.index + m[0].length, text: m[0] });
+  }
+  return out;
+}
+
+/** Words that title the document (BT-3 is inferred from them). */
+export const DOCUMENT_WORDS = {
+  invoice: ['rechnung', 'facture', 'invoice', 'handelsrechnung', 'tax invoice', 'commercial invoice', 'bill'],
+  creditNote: ['gutschrift', 'avoir', 'credit note', 'note de credit', 'gutschriftsanzeige', 'creditnote'],
+  corrected: ['rechnungskorrektur', 'korrekturrechnung', 'facture rectificative', 'corrected invoice', 'stornorechnung'],
+  prepayment: ['facture d’acompte', "facture d'acompte", 'anzahlungsrechnung', 'vorauszahlungsrechnung', 'prepayment invoice', 'advance invoice'],
+  selfBilled: ['autofacturation', 'auto-facturation', 'self-billing', 'self billed invoice', 'gutschriftsverfahren'],
+};
+
+/** Labels announcing the invoice number (BT-1). */
+export const INVOICE_NUMBER = compileLabels([
+  'rechnungsnummer', 'rechnungs-nummer', 'rechnungs-nr.', 'rechnungs-nr', 'rechnungsnr.', 'rechnungsnr', 'rechnung-nr.', 'rechnung nr.',
+  'rechnung nr', 'rechnung no.', 'rechnung #', 'rechnungs nr.', 'belegnummer', 'beleg-nr.', 'beleg-nr', 'beleg nr.', 'belegnr.',
+  'gutschriftsnummer', 'gutschrift-nr.', 'gutschrift nr.', 'gutschrift nr', 'dokumentnummer', 'dokument-nr.',
+  'invoice number', 'invoice no.', 'invoice no', 'invoice nr.', 'invoice #', 'invoice num.', 'inv. no.', 'inv no', 'inv. #', 'invoice id',
+  'credit note number', 'credit note no.', 'credit note no', 'credit note #', 'document number', 'document no.', 'bill number',
+  'numéro de facture', 'numero de facture', 'n° de facture', 'no de facture', 'n° facture', 'no. facture', 'numéro facture', 'num. facture',
+  'facture n°', 'facture no', 'facture no.', 'facture numéro', 'facture #', 'facture nº', 'numéro de la facture',
+  "numéro d'avoir", "n° d'avoir", 'avoir n°', 'avoir no', 'avoir numéro', 'référence facture', 'réf. facture',
+]);
+
+/** Labels announcing the issue date (BT-2); `generic` ones need their date right after them. */
+export const ISSUE_DATE = compileLabels([
+  'rechnungsdatum', 'rechnungs-datum', 'belegdatum', 'beleg-datum', 'datum der rechnung', 'ausstellungsdatum', 'gutschriftsdatum',
+  'invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued on', 'invoice dated', 'billing date', 'credit note date',
+  'date de facture', 'date de la facture', 'date facture', "date d'émission", "date d'emission", 'émise le', 'émis le', 'date du document',
+  "date de l'avoir", "date d'avoir", 'facturé le', 'date de facturation',
+]);
+
+/** Generic date words: accepted only with a date right after them. */
+export const GENERIC_DATE = compileLabels(['datum', 'date', 'dated', 'le', 'den', 'vom', 'du']);
+
+/** Labels announcing the payment due date (BT-9). */
+export const DUE_DATE = compileLabels([
+  "date d'échéance", "date d'echeance", 'échéance', 'echeance', 'date limite de paiement', 'date limite', 'à payer avant le', 'a payer avant le',
+  'payable avant le', 'payable le', 'à régler avant le', 'règlement avant le', 'au plus tard le',
+  'fälligkeitsdatum', 'fällig am', 'fällig bis', 'fällig zum', 'fälligkeit', 'zahlbar bis zum', 'zahlbar bis', 'zahlungsziel', 'bis zum', 'spätestens am',
+  'due date', 'payment due date', 'payment due', 'due on', 'due by', 'pay by', 'payable by', 'date due', 'payment date',
+]);
+
+/** Dates that are something else than the issue date (delivery, order, period ...). */
+export const OTHER_DATE = compileLabels([
+  'leistungsdatum', 'lieferdatum', 'liefer- und leistungsdatum', 'liefer-/leistungsdatum', 'leistungszeitraum', 'abrechnungszeitraum',
+  'liefer-/leistungszeitraum', 'bestelldatum', 'bestell-datum', 'lieferschein-datum', 'lieferscheindatum', 'auftrag-datum', 'auftragsdatum',
+  'auftrag-datum-lief', 'gültig bis', 'gueltig bis', 'druckdatum',
+  'date de livraison', 'livraison', 'date de commande', 'commande du', 'période', 'periode', 'date de prestation', "date d'exécution",
+  'delivery date', 'date of delivery', 'order date', 'service date', 'period', 'shipping date', 'valid until',
+], { prefix: true });
+
+/** Headings of the seller's block (BG-4). */
+export const SELLER_HEADING = compileLabels([
+  'verkäufer', 'verkaeufer', 'lieferant', 'rechnungsersteller', 'rechnungssteller', 'leistungserbringer', 'absender', 'auftragnehmer',
+  'seller', 'supplier', 'vendor', 'from', 'issued by', 'bill from', 'sold by',
+  'vendeur', 'fournisseur', 'émetteur', 'emetteur', 'prestataire', 'expéditeur',
+]);
+
+/** Headings of the buyer's block (BG-7). */
+export const BUYER_HEADING = compileLabels([
+  'käufer/leistungsempfänger', 'käufer', 'kaeufer', 'leistungsempfänger', 'rechnungsempfänger', 'rechnungsempfaenger', 'rechnungsanschrift',
+  'rechnungsadresse', 'kunde', 'auftraggeber', 'empfänger',
+  'buyer', 'customer', 'bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'client', 'recipient',
+  'facturé à', 'facture à', 'facturer à', 'adresse de facturation', 'destinataire', 'acheteur', 'client facturé',
+]);
+
+/** Headings of blocks that are neither party (delivery address, payee ...): they end a party block. */
+export const OTHER_PARTY_HEADING = compileLabels([
+  'lieferanschrift', 'lieferadresse', 'warenempfänger', 'abweichender warenempfänger', 'abweichender zahlungsempfänger', 'zahlungsempfänger',
+  'steuerbevollmächtigter', 'adresse de livraison', 'livré à', 'livraison', 'ship to', 'deliver to', 'delivery address', 'payee',
+  'contact commercial', 'bemerkungen', 'bemerkung', 'positionsdaten', 'notes', 'zahlungsbedingungen', 'conditions de paiement',
+]);
+
+/** Labels of the name inside a labelled party block ("Name: ..."). */
+export const NAME_LABEL = compileLabels(['name', 'firma', 'nom', 'raison sociale', 'company', 'société', 'firmenname']);
+
+/** Row labels inside party blocks that are not names. */
+export const PARTY_DETAIL_LABEL = compileLabels([
+  'nummer', 'kundennummer', 'kunden-nr', 'kunden nr', 'lieferantennummer', 'globale nummer', 'gln', 'anschrift', 'adresse', 'address',
+  'steuernummer', 'ust-idnr', 'ust.-id.-nr', 'ust-id', 'ustid', 'ust-id-nr', 'vat', 'tva', 'siret', 'siren', 'tel', 'telefon', 'téléphone',
+  'phone', 'fax', 'e-mail', 'email', 'mail', 'web', 'kontakt', 'contact', 'abteilung', 'registrierungsnummer', 'handelsregister',
+  'customer number', 'customer no', 'n° client', 'code client', 'référence client', 'ihre nummer', 'unsere nummer', 'id',
+], { prefix: true });
+
+/** Labels of totals, by term. `strong` labels are unambiguous, `weak` ones need corroboration. */
+export const TOTAL_LABELS = {
+  /** Sum of invoice line net amounts (BT-106). */
+  lineTotal: compileLabels(['positionssumme', 'summe positionen', 'summe der positionen', 'warenwert', 'total des lignes', 'total lignes', 'sum of line net amounts', 'lines total', 'line total']),
+  /** Invoice total amount without VAT (BT-109). */
+  net: compileLabels([
+    'total ht', 'total h.t.', 'total h.t', 'montant ht', 'montant total ht', 'total hors taxes', 'total hors taxe', 'total hors tva', 'sous-total ht',
+    'total net ht', 'montant net ht', 'base ht', 'total (ht)',
+    'rechnungssumme ohne ust.', 'rechnungssumme ohne ust', 'rechnungssumme ohne mwst', 'rechnungssumme netto', 'summe netto', 'nettosumme', 'netto summe',
+    'gesamtbetrag netto', 'gesamt netto', 'nettobetrag', 'netto-betrag', 'nettorechnungsbetrag', 'gesamtsumme netto', 'summe ohne mwst',
+    'summe ohne ust', 'rechnungsbetrag netto', 'netto gesamt', 'zwischensumme netto',
+    'total net', 'net total', 'net amount', 'total excl. vat', 'total excluding vat', 'total excl vat', 'total ex vat', 'total ex. vat',
+    'total before tax', 'total before vat', 'total without vat', 'total net amount', 'amount excl. vat', 'subtotal excl. vat', 'taxable amount',
+    'total excl. tax', 'total (excl. vat)', 'total (excl. tax)', 'nettobeitrag', 'gesamtbeitrag', 'beitrag netto',
+    'total exkl. mwst', 'total exkl. mwst.', 'total exkl.', 'summe exkl. mwst', 'betrag exkl. mwst', 'total hors tva', 'totale imponibile',
+  ]),
+  netWeak: compileLabels(['netto', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'summe', 'total net']),
+  /** Invoice total VAT amount (BT-110). */
+  vat: compileLabels([
+    'total tva', 'montant tva', 'montant de la tva', 'montant total tva', 'total taxes', 'total des taxes', 'tva totale', 'total t.v.a.',
+    'total mwst', 'mwst-betrag', 'mwst.-betrag', 'mwst betrag', 'summe mwst', 'summe ust', 'ust-betrag', 'ust.-betrag', 'umsatzsteuerbetrag',
+    'steuerbetrag', 'gesamt ust', 'ust. gesamt', 'ust gesamt', 'mwst. gesamt', 'mehrwertsteuer gesamt', 'zuzügl. ust', 'zuzügl. ust.',
+    'zuzüglich ust', 'zzgl. ust', 'zzgl. mwst', 'zuzügl. mwst', 'zuzüglich mwst', 'zzgl. umsatzsteuer', 'zuzüglich umsatzsteuer', 'summe steuer',
+    'total vat', 'vat total', 'vat amount', 'total tax', 'tax total', 'tax amount', 'total sales tax', 'plus vat',
+  ]),
+  vatWeak: compileLabels(['tva', 'mwst', 'mwst.', 'ust', 'ust.', 'umsatzsteuer', 'mehrwertsteuer', 'vat', 'tax', 'taxe', 'taxes', 'steuer', 'versicherungsteuer', 'versicherungssteuer']),
+  /** Invoice total amount with VAT (BT-112). */
+  gross: compileLabels([
+    'total ttc', 'montant ttc', 'total t.t.c.', 'total toutes taxes comprises', 'montant total ttc', 'total (ttc)', 'total facture', 'montant total',
+    'bruttosumme', 'brutto summe', 'bruttobetrag', 'gesamtbetrag brutto', 'rechnungsbetrag', 'rechnungssumme brutto', 'rechnungssumme',
+    'summe inkl. ust', 'summe inkl. mwst', 'summe brutto', 'gesamtsumme', 'endbetrag', 'gesamtbetrag', 'rechnungsendbetrag', 'bruttorechnungsbetrag',
+    'gesamt brutto', 'brutto gesamt', 'rechnungsbetrag brutto', 'gesamtpreis brutto',
+    'total incl. vat', 'total including vat', 'total inc vat', 'total incl vat', 'total inc. vat', 'grand total', 'invoice total', 'total amount',
+    'total with vat', 'total (incl. vat)', 'total incl. tax', 'total including tax', 'gross total', 'total gross', 'invoice amount',
+    'total inkl. mwst', 'total inkl. mwst.', 'total inkl.', 'summe inkl.', 'betrag inkl. mwst', 'rechnungstotal', 'endsumme',
+  ]),
+  grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount']),
+  /** Paid amount (BT-113). */
+  prepaid: compileLabels([
+    'acompte versé', 'acomptes versés', 'acompte', 'acomptes', 'déjà payé', 'deja paye', 'déjà réglé', 'montant payé', 'montant déjà réglé', 'avance reçue',
+    'erhaltene anzahlungen', 'erhaltene anzahlung', 'geleistete anzahlungen', 'geleistete anzahlung', 'anzahlungen', 'anzahlung', 'bereits bezahlt',
+    'bereits gezahlt', 'abzüglich anzahlung', 'abschlagszahlungen', 'vorauszahlung',
+    'prepaid amount', 'prepaid', 'amount paid', 'paid amount', 'payments received', 'less deposit', 'deposit paid', 'already paid',
+  ]),
+  /** Amount due for payment (BT-115). */
+  due: compileLabels([
+    'net à payer', 'net a payer', 'reste à payer', 'reste a payer', 'montant à payer', 'montant a payer', 'montant dû', 'solde à payer', 'solde dû',
+    'total à payer', 'total a payer', 'somme à payer',
+    'zahlbetrag', 'zu zahlender betrag', 'zu zahlen', 'offener betrag', 'restbetrag', 'noch zu zahlen', 'fälliger betrag', 'zahlungsbetrag',
+    'amount due', 'balance due', 'total due', 'amount payable', 'total payable', 'please pay', 'total to pay', 'payable amount', 'amount to pay',
+    'due payable', 'now due', 'to be paid',
+  ]),
+};
+
+/** Words on a totals line that make it something else (allowances, charges, discounts, transport). */
+export const NOT_A_TOTAL = compileLabels([
+  'zuschläge', 'zuschlag', 'abschläge', 'abschlag', 'rabatt', 'rabatte', 'skonto', 'nachlass', 'fracht', 'versand', 'porto', 'verpackung',
+  'remise', 'remises', 'escompte', 'rabais', 'frais de port', 'ristourne',
+  'discount', 'discounts', 'allowance', 'allowances', 'charge', 'charges', 'shipping', 'freight', 'rounding', 'rundung', 'arrondi',
+  'leergut', 'pfand',
+  // Identifier labels: "USt-IdNr.", "N° TVA", "VAT Reg No" announce numbers, not amounts.
+  'ust-id', 'ust.-id', 'ustid', 'ust-nr', 'umsatzsteuer-id', 'steuernummer', 'steuer-nr', 'st.-nr', 'mwst-nr', 'uid', 'n° tva', 'no tva',
+  'numéro de tva', 'tva intracom', 'vat reg', 'vat no', 'vat number', 'vat id', 'tax id', 'tax number', 'tax reg',
+], { prefix: true });
+
+/** Labels of a VAT rate column or cell. */
+export const RATE_LABEL = compileLabels([
+  'steuersatz', 'ust-satz', 'ust. satz', 'ust satz', 'mwst-satz', 'mwst satz', 'mwst-%', 'mwst %', 'ust. %', 'ust %', 'ust.-%', 'satz', '%',
+  'taux', 'taux tva', 'tva %', 'taux de tva', 'vat rate', 'vat %', 'rate', 'tax rate', 'usts.', 'steuersatz [%]',
+]);
+
+/** Labels of the taxable base column of a VAT breakdown (BT-116). */
+export const BASE_LABEL = compileLabels([
+  'basisbetrag', 'steuerbasisbetrag', 'steuerbasis', 'bemessungsgrundlage', 'nettobetrag', 'netto', 'nettopreis', 'nettowert', 'warenwert',
+  'base', 'base ht', 'montant ht', 'assiette', 'base imposable', 'taxable amount', 'net amount', 'net', 'basis', 'base amount',
+]);
+
+/** Labels of the tax amount column of a VAT breakdown (BT-117). */
+export const TAX_AMOUNT_LABEL = compileLabels([
+  'steuerbetrag', 'ust.-betrag', 'ust-betrag', 'mwst-betrag', 'mwst betrag', 'ust betrag', 'umsatzsteuer', 'montant tva', 'montant de tva',
+  'tva', 'montant', 'vat amount', 'tax amount', 'vat', 'tax', 'betrag',
+]);
+
+/** Column headers of the line items table, by column. */
+export const COLUMN_LABELS = {
+  description: compileLabels([
+    'désignation', 'designation', 'description', 'libellé', 'libelle', 'bezeichnung', 'beschreibung', 'artikelbeschreibung', 'artikelbezeichnung',
+    'leistungsbeschreibung', 'artikel', 'produkt', 'product', 'item', 'items', 'leistung', 'article', 'prestation', 'produit', 'material/beschreibung',
+    'details', 'service', 'services', 'text', 'intitulé', 'objet',
+  ]),
+  quantity: compileLabels(['qté', 'qte', 'qté.', 'quantité', 'quantite', 'qty', 'qty.', 'quantity', 'menge', 'anzahl', 'nb', 'stück', 'quant.', 'anz.', 'hours', 'heures', 'std.', 'stunden', 'std', 'jours', 'days', 'tage']),
+  unit: compileLabels(['unité', 'unite', 'unit', 'einheit', 'me', 'uom', 'meng.-einheit', 'mengeneinheit', 'vke/geb']),
+  price: compileLabels([
+    'pu', 'p.u.', 'pu ht', 'p.u. ht', 'prix unitaire', 'prix unitaire ht', 'prix unit.', 'prix unit. ht', 'prix', 'prix ht unitaire', 'tarif',
+    'unit price', 'price', 'unit cost', 'rate', 'einzelpreis', 'preis', 'nettopreis', 'stückpreis', 'e-preis', 'ep', 'preis/einheit', 'einzel/€',
+    'einzel', 'preis/ einheit', 'unit price (excl. vat)', 'ansatz', 'stundensatz', 'taux horaire', 'hourly rate',
+  ]),
+  vat: compileLabels(['tva', 'tva %', 'taux tva', 'taux', 'mwst', 'mwst.', 'mwst-%', 'mwst %', 'ust', 'ust.', 'ust. %', 'usts.', 'vat', 'vat %', 'tax', 'tax %', 'steuer', 'steuersatz', 'ust %']),
+  net: compileLabels([
+    'montant', 'montant ht', 'total', 'total ht', 'prix ht', 'prix total', 'prix total ht', 'betrag', 'gesamt', 'gesamtpreis', 'gesamtbetrag', 'summe',
+    'nettobetrag', 'nettowert', 'entgelt', 'amount', 'line total', 'net amount', 'positionsbetrag', 'positions-', 'gesamt/€', 'total price', 'net',
+    'netto', 'wert',
+  ]),
+  position: compileLabels(['pos', 'pos.', 'position', 'nr.', '#', 'n°', 'ligne', 'line', 'lfd. nr.', 'lfd.nr.']),
+  /** Article numbers: read as a column so they do not join the description. */
+  reference: compileLabels(['référence', 'reference', 'réf.', 'ref.', 'réf', 'art.-nr.', 'art.nr.', 'art-nr', 'art-nr.', 'artikelnummer', 'artikel-nr.', 'sku', 'code', 'item code', 'item no.', 'code article', 'gtin', 'ean']),
+};
+
+/** Labels whose value is the currency (BT-5). */
+export const CURRENCY_LABEL = compileLabels(['währung', 'waehrung', 'rechnungswährung', 'currency', 'devise', 'monnaie', 'beträge in', 'amounts in', 'montants en', 'in währung']);
+
+/** Labels of a VAT number (BT-31 / BT-48). */
+export const VAT_LABEL = compileLabels([
+  'ust-idnr', 'ust-id-nr', 'ust.-id.-nr', 'ust-id', 'ustid', 'ust.-identnr', 'umsatzsteuer-id', 'umsatzsteuer-identifikationsnummer',
+  'mwst-nr', 'n° tva', 'no tva', 'tva intracommunautaire', 'n° de tva', 'numéro de tva', 'tva intracom', 'tva', 'vat', 'vat no', 'vat number',
+  'vat reg', 'vat id', 'tax id',
+], { prefix: true });
+
+/** Words saying that an identifier on the same line belongs to the buyer. */
+export const BUYER_REFERENCE = compileLabels([
+  'client', 'kunde', 'kunden', 'customer', 'buyer', 'acheteur', 'ihre', 'votre', 'your', 'käufer', 'leistungsempfänger', 'empfänger', 'destinataire',
+], { prefix: true });
+
+/** Salutations and care-of words printed before a person's name in an address block. */
+export const SALUTATION = /^(herrn?|frau|firma|fa\.|m\.|mme|mlle|monsieur|madame|mr\.?|mrs\.?|ms\.?|miss|dr\.?|c\/o|z\.? ?hd\.?|attn\.?|à l'attention de)\s*$/i;
+
+/** Legal forms written in letters (any case). */
+const LEGAL_FORM_WORDS = /(?<![\p{L}])(gmbh(?: & co\.? kg)?|mbh|e\.v\.|a\.g\.|sarl|s\.a\.r\.l\.|sas|sasu|eurl|ltd\.?|limited|llc|llp|plc|inc\.?|corp\.?|b\.v\.|n\.v\.|s\.r\.l\.|srl|s\.p\.a\.|spa|s\.a\.|a\/s|aps|sp\. z o\.o\.|kft|s\.r\.o\.|ohg|gbr|kgaa)(?![\p{L}])/iu;
+/** Short legal forms, upper case only (so the French "sa" or English "as" are not taken for one). */
+const LEGAL_FORM_CODES = /(?<![\p{L}])(AG|KG|SA|SE|UG|OY|AB|AS|BV|NV|SL|SAS|SNC|SCI|SCOP|EI|EIRL|OG|KEG)(?![\p{L}])/u;
+
+/** True when a text holds a company legal form (GmbH, AG, SARL, SAS, Ltd, Inc ...): a strong sign of a party name. */
+export function hasLegalForm(text: string): boolean {
+  return LEGAL_FORM_WORDS.test(text) || LEGAL_FORM_CODES.test(text);
+}
+
+/** Lines that are page furniture, generator notices or document titles, never party names. */
+export const BOILERPLATE = compileLabels([
+  'seite', 'page', 'blatt', 'beispiel-rechnungen', 'beispielrechnung', 'stylesheet', 'copyright', '(c)', 'zugferd', 'zugferd-version', 'factur-x',
+  'xrechnung', 'powered by', 'anwendungsempfehlung', 'codelisten-version', 'stylesheet-version', 'lesbarmachung', 'originalrechnung', 'kopie',
+  'duplicata', 'copy', 'inhalt', 'inofficial', 'unofficial', 'test invoice', 'sample invoice', 'specimen',
+]);

@@ -1,0 +1,161 @@
+/**
+ * The rule-based field parser: from positioned text lines (any reader) to an
+ * {@link ExtractedInvoice} with a confidence per field, cross-checked.
+ */
+import { dec } from '../../model/decimal.js';
+import { ExtractionError } from '../../errors.js';
+import type { Extracted, ExtractedInvoice, ExtractionMethod } from '../port.js';
+import { crossCheck } from './checks.js';
+import { createContext, extracted, type ParseContext } from './context.js';
+import { findCurrency, findDocumentType, findDueDate, findInvoiceNumber, findIssueDate, textAfter } from './header.js';
+import { findIbans, findLabelledBics } from './identifiers.js';
+import { compileLabels, matchLabels } from './labels.js';
+import { findLineItems } from './line-items.js';
+import { findParties } from './parties.js';
+import type { TextDocument } from './text.js';
+import { findTotals } from './totals.js';
+
+/** Options of {@link parseInvoice}. */
+export interface ParseInvoiceOptions {
+  /** How the text was obtained (copied into the result). */
+  method: ExtractionMethod;
+  /** The text comes from OCR: confidences are scaled down. */
+  ocr?: boolean;
+  /** Notes from the reader (e.g. pages skipped), copied into the result. */
+  notes?: string[];
+}
+
+const PAYMENT_TERMS = compileLabels([
+  'zahlungsbedingungen', 'zahlungsbedingung', 'zahlungsziel', 'conditions de paiement', 'conditions de règlement', 'modalités de paiement',
+  'payment terms', 'terms of payment', 'terms',
+]);
+
+function findPaymentTerms(ctx: ParseContext): Extracted<string> | undefined {
+  for (let i = 0; i < ctx.lines.length; i++) {
+    for (const hit of matchLabels(PAYMENT_TERMS, ctx.folded[i]!)) {
+      // The value is the rest of the label's chunk, or the next chunk when the label stands alone.
+      const line = ctx.lines[i]!;
+      const chunk = [...line.chunks].reverse().find((c) => c.start <= hit.index);
+      const next = line.chunks.find((c) => c.start > hit.index);
+      const chunkEnd = chunk ? chunk.start + chunk.text.length : line.text.length;
+      let after = textAfter(ctx, i, hit.end).text;
+      after = after.slice(0, Math.max(0, chunkEnd - (line.text.length - after.length))).trim() || (next?.text ?? '');
+      after = after.trim();
+      if (after.length >= 4 && /\p{L}{3}/u.test(after)) return extracted(ctx, after.slice(0, 200), 0.7, i);
+    }
+  }
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const text = ctx.lines[i]!.text;
+    if (/^(zahlbar|payable|paiement|payment|à régler|a regler|net \d+|netto \d+)/i.test(text.trim())) return extracted(ctx, text.replace(/\s{2,}/g, ' ').trim().slice(0, 200), 0.5, i);
+  }
+  return undefined;
+}
+
+function findPayment(ctx: ParseContext): { iban?: Extracted<string>; bic?: Extracted<string> } {
+  const out: { iban?: Extracted<string>; bic?: Extracted<string> } = {};
+  for (let i = 0; i < ctx.lines.length && !out.iban; i++) {
+    const iban = findIbans(ctx.lines[i]!.text)[0];
+    if (iban) out.iban = extracted(ctx, iban.value, 0.95, i);
+  }
+  // An IBAN broken over two lines ("IBAN" at the end of one, the number on the next).
+  for (let i = 0; i + 1 < ctx.lines.length && !out.iban; i++) {
+    if (!/iban\s*:?\s*$/i.test(ctx.lines[i]!.text)) continue;
+    const iban = findIbans(ctx.lines[i + 1]!.text)[0];
+    if (iban && iban.index < 3) out.iban = extracted(ctx, iban.value, 0.9, i + 1);
+  }
+  for (let i = 0; i < ctx.lines.length && !out.bic; i++) {
+    const bic = findLabelledBics(ctx.lines[i]!.text)[0];
+    if (bic) out.bic = extracted(ctx, bic.value, 0.85, i);
+  }
+  return out;
+}
+
+/** Countries whose currency is the euro (ISO 3166-1), for the currency guess. */
+const EURO_AREA = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK', 'MC', 'SM', 'VA', 'AD']);
+
+const negate = (e: Extracted<string> | undefined): void => {
+  if (e && dec(e.value).isNegative()) e.value = dec(e.value).negated().toFixed(Math.max(2, dec(e.value).decimalPlaces()));
+};
+
+/**
+ * Parses positioned text into invoice data. Never throws for odd text: fields
+ * that cannot be found are left out (see {@link assertUsable} for the
+ * "nothing usable" verdict).
+ */
+export function parseInvoice(doc: TextDocument, options: ParseInvoiceOptions): ExtractedInvoice {
+  const ctx = createContext(doc, { ocr: options.ocr ?? false });
+  const notes = [...(options.notes ?? [])];
+  const { number, heading } = findInvoiceNumber(ctx);
+  const documentType = findDocumentType(ctx, heading);
+  const issueDate = findIssueDate(ctx, heading);
+  const dueDate = findDueDate(ctx);
+  const currency = findCurrency(ctx);
+  const parties = findParties(ctx);
+  const totals = findTotals(ctx);
+  const lines = findLineItems(ctx, totals.usedLines);
+  const payment = findPayment(ctx);
+  const paymentTerms = findPaymentTerms(ctx);
+
+  const invoice: ExtractedInvoice = {
+    method: options.method,
+    exact: false,
+    seller: parties.seller,
+    buyer: parties.buyer,
+    lines,
+    vatBreakdown: totals.vatBreakdown,
+    totals: totals.totals,
+    checks: [],
+    notes,
+  };
+  if (number) invoice.invoiceNumber = number;
+  if (issueDate) invoice.invoiceDate = issueDate;
+  if (dueDate && dueDate.value !== issueDate?.value) invoice.dueDate = dueDate;
+  if (currency) invoice.currency = currency;
+  else {
+    // No currency printed: a seller in the euro area (by VAT number or IBAN) invoices in euros, as a weak guess.
+    const country = parties.seller.country?.value ?? payment.iban?.value.slice(0, 2);
+    if (country && EURO_AREA.has(country)) {
+      invoice.currency = extracted(ctx, 'EUR', 0.4, undefined, `inferred: seller in the euro area (${country})`);
+      notes.push('No currency is printed; EUR assumed from the seller\'s country.');
+    }
+  }
+  invoice.documentType = documentType;
+  if (payment.iban) invoice.iban = payment.iban;
+  if (payment.bic) invoice.bic = payment.bic;
+  if (paymentTerms) invoice.paymentTerms = paymentTerms;
+
+  // EN 16931 credit notes carry positive amounts; the type code gives the direction.
+  if (documentType.value === '381' && invoice.totals.totalTTC && dec(invoice.totals.totalTTC.value).isNegative()) {
+    const t = invoice.totals;
+    for (const e of [t.totalHT, t.totalVAT, t.totalTTC, t.amountDue, totals.lineTotal]) negate(e);
+    for (const r of invoice.vatBreakdown) {
+      negate(r.base);
+      negate(r.amount);
+    }
+    for (const l of invoice.lines) {
+      negate(l.netAmount);
+      negate(l.quantity);
+      negate(l.unitPrice);
+    }
+    notes.push('Credit note printed with negative amounts: amounts given as positive values (the document type says credit note).');
+  }
+
+  invoice.checks = crossCheck(invoice, totals.lineTotal);
+  if (ctx.doc.lines.length > 0 && !totals.consistent && invoice.totals.totalHT && invoice.totals.totalVAT && invoice.totals.totalTTC) {
+    notes.push('The totals read do not add up (total without VAT + VAT != total with VAT): check them.');
+  }
+  return invoice;
+}
+
+/**
+ * Throws {@link ExtractionError} when a result holds nothing usable: neither
+ * an invoice number (BT-1) nor any total (BT-109 / BT-112 / BT-115).
+ */
+export function assertUsable(invoice: ExtractedInvoice): void {
+  const t = invoice.totals;
+  if (invoice.invoiceNumber || t.totalTTC || t.totalHT || t.amountDue) return;
+  const missing = ['invoiceNumber', 'totals.totalHT', 'totals.totalTTC'];
+  if (!invoice.invoiceDate) missing.push('invoiceDate');
+  if (!invoice.seller.name) missing.push('seller.name');
+  throw new ExtractionError('No invoice data could be read from the document: neither an invoice number nor a total was found.', missing);
+}

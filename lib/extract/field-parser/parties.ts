@@ -1,0 +1,495 @@
+/**
+ * Parties: seller (BG-4: name BT-27, address BG-5, VAT identifier BT-31,
+ * legal registration BT-30) and buyer (BG-7: name BT-44, address BG-8, VAT
+ * identifier BT-48, legal registration BT-47).
+ *
+ * Where they are looked for, best first: a labelled block (`Verkäufer`,
+ * `Rechnungsempfänger`, `Bill to`, `Facturé à` ...) with an optional `Name:`
+ * row; the sender line above a letter's address window (`ACME GmbH · Street
+ * 1 · 12345 City`) and the window under it; the letterhead at the top of the
+ * first page (the seller) and an address block elsewhere on the top half (the
+ * buyer).
+ */
+import { countryFromVatNumber } from '../../input/country.js';
+import { detectCountryFromAddress } from '../../input/address.js';
+import { isCountryCode } from '../../input/iso-3166.js';
+import type { ExtractedParty } from '../port.js';
+import { extracted, type ParseContext } from './context.js';
+import { findDates } from './dates.js';
+import { findFrenchCompanyIds, findVatNumbers, type IdentifierToken } from './identifiers.js';
+import {
+  BOILERPLATE,
+  BUYER_HEADING,
+  BUYER_REFERENCE,
+  DOCUMENT_WORDS,
+  NAME_LABEL,
+  OTHER_PARTY_HEADING,
+  PARTY_DETAIL_LABEL,
+  SALUTATION,
+  SELLER_HEADING,
+  compileLabels,
+  hasLegalForm,
+  matchLabels,
+  type LabelSet,
+} from './labels.js';
+import { fold, type TextChunk } from './text.js';
+
+/** A line of a party block: the chunks of the block's column. */
+interface BlockLine {
+  line: number;
+  text: string;
+  chunks: TextChunk[];
+}
+
+/** A party block as found. */
+interface Block {
+  lines: BlockLine[];
+  /** How sure the block is this party's (labelled blocks are surer than layout guesses). */
+  score: number;
+  why: string;
+  /** Name from a `Name:` row, when the block has one. */
+  namedRow?: { text: string; line: number };
+}
+
+const POSTCODE_LINE = /(?:^|[\s,])(?:[A-Z]{1,3}[- ]?)?\d{4,5}(?:-\d{3})?\s+\p{Lu}|(?:^|\s)[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|(?:^|\s)\d{4}\s?[A-Z]{2}\s+\p{Lu}/u;
+const STREET = /(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|damm|ufer)(?![\p{L}])|(?<![\p{L}])(?:rue|avenue|av\.|boulevard|bd|chemin|allée|place|impasse|quai|route|cours|road|street|st\.|lane|ave\.?|drive|way|via|calle|ring|postfach|bp|cs|case postale|p\.?o\.? box)(?![\p{L}])/iu;
+const TITLE_WORDS = compileLabels([...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, 'warenrechnung', 'rechnung', 'facture', 'invoice', 'avoir']);
+const CONTACT = /@|www\.|https?:|(?<![\p{L}])(?:tel|tél|fon|fax|phone|mobile|mobil|handy|e-?mail|courriel|iban|bic|swift|blz|konto)(?![\p{L}])/iu;
+
+/** True when a text looks like a postcode + city line (`80333 München`, `DE 80333 München`, `SW1A 2AA`). */
+export function isPostcodeLine(text: string): boolean {
+  return POSTCODE_LINE.test(text);
+}
+
+/** True when a text may be a party name: letters, no contact data, no street, no postcode, no amounts or dates, no title or boilerplate. */
+export function isNameLike(text: string): boolean {
+  const t = text.trim();
+  if (t.length < 2 || t.length > 90) return false;
+  const letters = t.match(/\p{L}/gu)?.length ?? 0;
+  if (letters < 2 || letters < t.replace(/\s/g, '').length * 0.5) return false;
+  if (/^\d/.test(t) || /[:]\s*$/.test(t) || CONTACT.test(t)) return false;
+  if (isPostcodeLine(t)) return false;
+  if (STREET.test(t) && /\d/.test(t)) return false;
+  if (findDates(t).length > 0) return false;
+  if (/\d[.,]\d{2}\b/.test(t)) return false;
+  const f = fold(t);
+  if (matchLabels(BOILERPLATE, f).length > 0) return false;
+  const compact = f.replace(/[\s:.]/g, '');
+  if (TITLE_WORDS.labels.some((w) => compact === w.replace(/\s/g, '') || compact.endsWith(w.replace(/\s/g, '')) && compact.length <= w.length + 6)) return false;
+  if (SALUTATION.test(t)) return false;
+  if (/^[^:]{1,30}:\s*\S/.test(t) && !hasLegalForm(t)) return false;
+  return true;
+}
+
+/** The chunks of a line from column x (with a small tolerance) up to `limit`, stopping at a gap wider than `maxGap`. */
+function columnChunks(ctx: ParseContext, line: number, x: number, limit: number, maxGap: number): TextChunk[] {
+  const l = ctx.lines[line];
+  if (!l) return [];
+  const tol = 1.5 * l.height;
+  const out: TextChunk[] = [];
+  for (const c of l.chunks) {
+    if (c.x < x - tol || c.x >= limit) continue;
+    const prev = out[out.length - 1];
+    // The column's first chunk starts near x; a chunk far to the right belongs to another column.
+    if (!prev && c.x - x > Math.max(maxGap, 4 * l.height)) break;
+    if (prev && c.x - (prev.x + prev.width) > maxGap) break;
+    out.push(c);
+  }
+  return out;
+}
+
+/** The heading chunk of a label hit, when the label stands alone (or is followed by a colon and a value). */
+function headingChunk(ctx: ParseContext, line: number, index: number, end: number): { chunk: TextChunk; rest: string } | undefined {
+  const l = ctx.lines[line]!;
+  let chunk: TextChunk | undefined;
+  for (const c of l.chunks) if (c.start <= index) chunk = c;
+  if (!chunk || l.text.slice(chunk.start, index).trim() !== '') return undefined;
+  const rest = l.text.slice(end, chunk.start + chunk.text.length);
+  if (/^\s*:\s*$/.test(rest)) {
+    // "Client :      Café de la Gare": the value in the next chunk of the same line.
+    const next = l.chunks.find((c) => c.start > chunk!.start);
+    if (next && isNameLike(next.text)) return { chunk, rest: next.text };
+  }
+  if (/^\s*:?\s*$/.test(rest)) return { chunk, rest: '' };
+  const m = /^\s*:\s*(\S.*)$/.exec(rest);
+  return m ? { chunk, rest: m[1]! } : undefined;
+}
+
+function pageWidth(ctx: ParseContext): number {
+  if (ctx.doc.pageWidth) return ctx.doc.pageWidth;
+  return Math.max(1, ...ctx.lines.map((l) => Math.max(...l.chunks.map((c) => c.x + c.width))));
+}
+
+/** Blocks announced by a heading of the set, read down the heading's column. */
+function labelledBlocks(ctx: ParseContext, set: LabelSet, score: number): Block[] {
+  const blocks: Block[] = [];
+  const width = pageWidth(ctx);
+  ctx.folded.forEach((f, i) => {
+    for (const hit of matchLabels(set, f)) {
+      const head = headingChunk(ctx, i, hit.index, hit.end);
+      // "Kunde: 4711" is a customer number, not the heading of the customer's block.
+      if (!head || (head.rest && !isNameLike(head.rest))) continue;
+      const l = ctx.lines[i]!;
+      const next = l.chunks.find((c) => c.x > head.chunk.x + head.chunk.width);
+      const limit = next && !head.rest ? next.x - 0.5 * l.height : Infinity;
+      const block: Block = { lines: [], score, why: 'heading' };
+      if (head.rest) block.lines.push({ line: i, text: head.rest, chunks: [] });
+      let prevY = l.y;
+      let valueX: number | undefined;
+      for (let j = i + 1; j < ctx.lines.length && block.lines.length < 9; j++) {
+        const lj = ctx.lines[j]!;
+        if (lj.page !== l.page) break;
+        const gap = lj.y - prevY;
+        if (gap > (block.lines.length === 0 ? 3.2 : 2.3) * Math.max(lj.height, l.height)) break;
+        let chunks = columnChunks(ctx, j, head.chunk.x, limit, 0.06 * width);
+        if (chunks.length > 0 && /:\s*$/.test(chunks[0]!.text)) {
+          // "Anschrift:   Street 1": a row label, its value printed in a column of its own.
+          chunks = lj.chunks.filter((c) => c.x >= chunks[0]!.x && c.x < limit);
+          valueX = chunks[1]?.x ?? valueX;
+        } else if (chunks.length === 0 && valueX !== undefined) {
+          // The value of the row above continues on this line, in the value column.
+          const vx = valueX;
+          chunks = lj.chunks.filter((c) => Math.abs(c.x - vx) < 2 * lj.height);
+        }
+        if (chunks.length === 0) continue;
+        const text = chunks.map((c) => c.text).join(' ');
+        const fj = fold(text);
+        if (matchLabels(SELLER_HEADING, fj).some((h) => h.index === 0 && headingChunk(ctx, j, lj.text.indexOf(chunks[0]!.text) + h.index, lj.text.indexOf(chunks[0]!.text) + h.end))) break;
+        if (matchLabels(BUYER_HEADING, fj).some((h) => h.index === 0 && /^[^:]*:?\s*$/.test(fj.slice(h.end)))) break;
+        if (matchLabels(OTHER_PARTY_HEADING, fj).some((h) => h.index === 0)) break;
+        // A "Name:" row gives the name outright (the value may sit in a far column).
+        const nameHit = matchLabels(NAME_LABEL, fj).find((h) => h.index === 0);
+        if (nameHit && !block.namedRow) {
+          const full = lj.text.slice(lj.text.indexOf(chunks[0]!.text) + nameHit.end).replace(/^\s*:\s*/, '').trim();
+          if (full) block.namedRow = { text: full, line: j };
+        }
+        block.lines.push({ line: j, text, chunks });
+        prevY = lj.y;
+      }
+      if (block.lines.length > 0) blocks.push(block);
+    }
+  });
+  return blocks;
+}
+
+/** Name, address and identifiers read from a block. */
+interface PartyRead {
+  name?: { text: string; line: number };
+  address?: { text: string; line: number };
+  /** All lines of the block (identifiers printed in them belong to the party). */
+  lines: Set<number>;
+  /** The block lines the name and address were read from. */
+  used: BlockLine[];
+}
+
+/** Reads a block: the `Name:` row or the first name-like line (joined with a next line holding the legal form), then the address down to the postcode line. */
+function readBlock(ctx: ParseContext, block: Block): PartyRead {
+  const read: PartyRead = { lines: new Set(block.lines.map((b) => b.line)), used: [] };
+  const rows = block.lines.map((b) => {
+    // "Anschrift:  Street 1" rows: the value is what follows the row label.
+    const f = fold(b.text);
+    const label = matchLabels(PARTY_DETAIL_LABEL, f).find((h) => h.index === 0);
+    const colon = /^[^:]{1,40}:\s*/.exec(b.text);
+    const isAddressLabel = label !== undefined && /^(anschrift|adresse|address)/.test(f.slice(label.index));
+    const value = colon ? b.text.slice(colon[0].length) : b.text;
+    return { ...b, value, labelled: colon !== null || label !== undefined, isAddressLabel };
+  });
+  let nameIndex = -1;
+  if (block.namedRow) {
+    read.name = block.namedRow;
+    nameIndex = rows.findIndex((r) => r.line === block.namedRow!.line);
+  } else {
+    nameIndex = rows.findIndex((r) => !r.labelled && isNameLike(r.text));
+    const first = rows[nameIndex];
+    if (first) {
+      let text = first.text;
+      const next = rows[nameIndex + 1];
+      if (next && !next.labelled && !hasLegalForm(text) && hasLegalForm(next.text) && isNameLike(next.text) && !isPostcodeLine(next.text)) {
+        text = `${text} ${next.text}`;
+        nameIndex += 1;
+      }
+      read.name = { text, line: first.line };
+    }
+  }
+  const addressLines: string[] = [];
+  const usedRows: number[] = [];
+  let addressLine = -1;
+  for (let k = Math.max(0, nameIndex + 1); k < rows.length && addressLines.length < 5; k++) {
+    const r = rows[k]!;
+    if (r.labelled && !r.isAddressLabel) {
+      if (addressLines.length > 0) break;
+      continue;
+    }
+    const text = r.isAddressLabel ? r.value : r.text;
+    if (!text.trim()) continue;
+    if (CONTACT.test(text)) break;
+    if (addressLines.length === 0 && !isPostcodeLine(text) && !STREET.test(text) && !/\d/.test(text) && rows.slice(k + 1).some((r) => isPostcodeLine(r.text))) {
+      // A contact person or department line between the name and the street.
+      continue;
+    }
+    addressLines.push(text.trim());
+    usedRows.push(r.line);
+    if (addressLine < 0) addressLine = r.line;
+    if (isPostcodeLine(text)) {
+      const after = rows[k + 1];
+      if (after && !after.labelled && isCountryName(after.text)) addressLines.push(after.text.trim());
+      break;
+    }
+  }
+  if (addressLines.length > 0 && addressLines.some((a) => isPostcodeLine(a) || STREET.test(a))) read.address = { text: addressLines.join(', '), line: addressLine };
+  const usedLines = new Set<number>(usedRows);
+  if (read.name) usedLines.add(read.name.line);
+  read.used = block.lines.filter((b) => usedLines.has(b.line));
+  return read;
+}
+
+function isCountryName(text: string): boolean {
+  const t = text.trim();
+  if (/^[A-Z]{2}$/.test(t)) return isCountryCode(t);
+  return /^[\p{L} .'-]{3,40}$/u.test(t) && detectCountryFromAddress(`x, 10000 x, ${t}`) !== undefined && !/\d/.test(t);
+}
+
+/** A sender line (`ACME GmbH · Street 1 · 12345 City`) near the top of the first page, and the address window below it. */
+function senderLine(ctx: ParseContext): { seller?: Block; buyer?: Block } {
+  const limit = Math.min(ctx.lines.length, Math.max(15, Math.ceil(ctx.lines.length * 0.4)));
+  const width = pageWidth(ctx);
+  for (let i = 0; i < limit; i++) {
+    const l = ctx.lines[i]!;
+    if (l.page !== 1) break;
+    // Chunks close to each other form one run (separators may be printed apart from the words).
+    const runs: TextChunk[][] = [];
+    for (const c of l.chunks) {
+      const run = runs[runs.length - 1];
+      const prev = run?.[run.length - 1];
+      if (run && prev && c.x - (prev.x + prev.width) < 0.06 * width) run.push(c);
+      else runs.push([c]);
+    }
+    for (const run of runs) {
+      const text = run.map((c) => c.text).join(' ');
+      const parts = text.split(/\s*(?:[●•·|‧∙]|\s-\s|,\s)\s*/).filter((p) => p.trim() !== '');
+      if (parts.length < 3 || parts.length > 7) continue;
+      if (!parts.slice(1).some((p) => isPostcodeLine(p) || /\b\d{4,5}\b/.test(p))) continue;
+      const name = parts[0]!;
+      // "Unit 4, 12 Dock Street, Leith" is an address line: a comma-separated sender line needs a company name up front.
+      const strongSeparators = /[●•·|‧∙]|\s-\s/.test(text);
+      if (!isNameLike(name) || (/\d/.test(name) && !hasLegalForm(name)) || (!strongSeparators && !hasLegalForm(name))) continue;
+      const first = run[0]!;
+      const out: { seller?: Block; buyer?: Block } = {
+        seller: { lines: [{ line: i, text: name, chunks: [first] }, { line: i, text: parts.slice(1).join(', '), chunks: [] }], score: 0.8, why: 'sender line' },
+      };
+      // The recipient's window: lines just below, starting near the sender line's left edge.
+      const window: BlockLine[] = [];
+      let prevY = l.y;
+      for (let j = i + 1; j < ctx.lines.length && window.length < 7; j++) {
+        const lj = ctx.lines[j]!;
+        if (lj.page !== l.page || lj.y - prevY > 4.5 * lj.height) break;
+        const chunks = columnChunks(ctx, j, first.x - 0.08 * width, first.x + width * 0.45, width * 0.2).filter((c) => c.x >= first.x - 0.08 * width);
+        if (chunks.length === 0) continue;
+        window.push({ line: j, text: chunks.map((k) => k.text).join(' '), chunks });
+        prevY = lj.y;
+        if (isPostcodeLine(window[window.length - 1]!.text)) break;
+      }
+      if (window.length > 0) out.buyer = { lines: window, score: 0.7, why: 'address window' };
+      return out;
+    }
+  }
+  return {};
+}
+
+/** Letterhead candidates for the seller: name-like chunks of the top of page 1, legal forms and repetitions preferred. */
+function letterhead(ctx: ParseContext, exclude: Set<string>, excludeLines: Set<number>): Block | undefined {
+  const firstPage = ctx.lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === 1);
+  if (firstPage.length === 0) return undefined;
+  const top = firstPage.slice(0, Math.max(8, Math.ceil(firstPage.length * 0.3)));
+  // A footer naming the company with its legal form ("ACME GmbH | Geschäftsführer ...") is the seller's too.
+  const footer = firstPage.slice(Math.max(top.length, Math.floor(firstPage.length * 0.8)));
+  const chunkTexts = ctx.lines.flatMap((l) => l.chunks.map((k) => fold(k.text).trim()));
+  let bestBlock: Block | undefined;
+  let bestScore = -1;
+  top.forEach(({ l, i }, rank) => {
+    if (excludeLines.has(i)) return;
+    l.chunks.forEach((c) => {
+      const text = c.text.trim();
+      if (!isNameLike(text) || exclude.has(fold(text))) return;
+      if (matchLabels(SELLER_HEADING, fold(text)).some((h) => h.index === 0) || matchLabels(BUYER_HEADING, fold(text)).some((h) => h.index === 0)) return;
+      let score = 0.5 - rank * 0.01;
+      if (hasLegalForm(text)) score += 0.2;
+      else if (!/\s/.test(text)) score -= 0.1;
+      if (chunkTexts.filter((t) => t === fold(text)).length > 1) score += 0.1;
+      if (score > bestScore) {
+        bestScore = score;
+        // A name wrapped over two lines: the line just above, in the same column, without a legal form of its own.
+        let name = text;
+        const above = ctx.lines[i - 1];
+        const aboveChunk = above?.chunks.find((k) => Math.abs(k.x - c.x) < above.height);
+        if (above && aboveChunk && above.page === 1 && hasLegalForm(text) && !hasLegalForm(aboveChunk.text) && isNameLike(aboveChunk.text) && l.y - above.y <= 1.6 * l.height) {
+          name = `${aboveChunk.text} ${text}`;
+        }
+        // The block continues below the name in the same column.
+        const lines: BlockLine[] = [{ line: i, text: name, chunks: [c] }];
+        for (let j = i + 1; j < ctx.lines.length && lines.length < 6; j++) {
+          const lj = ctx.lines[j]!;
+          // A blank line ends the letterhead block (the recipient's address often follows).
+          if (lj.page !== 1 || lj.y - ctx.lines[lines[lines.length - 1]!.line]!.y > 1.7 * lj.height) break;
+          const chunks = columnChunks(ctx, j, c.x, c.x + pageWidth(ctx) * 0.4, pageWidth(ctx) * 0.06);
+          if (chunks.length === 0) continue;
+          lines.push({ line: j, text: chunks.map((k) => k.text).join(' '), chunks });
+        }
+        bestBlock = { lines, score: Math.min(0.75, score), why: 'letterhead' };
+      }
+    });
+  });
+  if (!bestBlock) {
+    for (const { l, i } of footer) {
+      for (const c of l.chunks) {
+        for (const part of c.text.split(/\s*(?:[●•·|‧∙]|\s-\s)\s*/)) {
+          const text = part.trim();
+          if (!hasLegalForm(text) || !isNameLike(text) || exclude.has(fold(text))) continue;
+          return { lines: [{ line: i, text, chunks: [c] }], score: 0.45, why: 'footer' };
+        }
+      }
+    }
+  }
+  return bestBlock;
+}
+
+/** Key of a chunk, to exclude chunks (not whole lines) already given to a block. */
+const chunkKey = (line: number, chunk: TextChunk): string => `${line}:${chunk.start}`;
+
+/** Keys of the chunks of blocks; a block line without chunks stands for the whole line. */
+function blockChunkKeys(ctx: ParseContext, blocks: Block[]): Set<string> {
+  const keys = new Set<string>();
+  for (const b of blocks)
+    for (const l of b.lines) for (const c of l.chunks.length > 0 ? l.chunks : (ctx.lines[l.line]?.chunks ?? [])) keys.add(chunkKey(l.line, c));
+  return keys;
+}
+
+/** Address blocks (a name-like line followed by street / postcode lines) on the top half of page 1, for the buyer. */
+function addressBlocks(ctx: ParseContext, exclude: Set<string>): Block[] {
+  const out: Block[] = [];
+  const firstPage = ctx.lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === 1);
+  const half = firstPage.slice(0, Math.ceil(firstPage.length * 0.6));
+  for (const { i } of half) {
+    if (!isPostcodeLine(ctx.lines[i]!.text)) continue;
+    // Walk up from the postcode line in the same column.
+    const postcodeChunk = ctx.lines[i]!.chunks.find((c) => isPostcodeLine(c.text) && !exclude.has(chunkKey(i, c)));
+    if (!postcodeChunk) continue;
+    const lines: BlockLine[] = [{ line: i, text: postcodeChunk.text, chunks: [postcodeChunk] }];
+    for (let j = i - 1; j >= 0 && lines.length < 6; j--) {
+      const lj = ctx.lines[j]!;
+      if (lj.page !== 1 || ctx.lines[lines[0]!.line]!.y - lj.y > 2.6 * lj.height) break;
+      // Lines of another column may sit between the lines of this block.
+      const chunk = lj.chunks.find((c) => Math.abs(c.x - postcodeChunk.x) < 2 * lj.height);
+      if (!chunk || exclude.has(chunkKey(j, chunk))) continue;
+      lines.unshift({ line: j, text: chunk.text, chunks: [chunk] });
+    }
+    if (lines.length >= 2) out.push({ lines, score: 0.5, why: 'address block' });
+  }
+  return out;
+}
+
+/** Both parties of a document. */
+export interface PartiesResult {
+  seller: ExtractedParty;
+  buyer: ExtractedParty;
+}
+
+/** Finds seller and buyer: names, addresses, VAT numbers, SIREN / SIRET, countries. */
+export function findParties(ctx: ParseContext): PartiesResult {
+  const sellerBlocks = labelledBlocks(ctx, SELLER_HEADING, 0.9);
+  const buyerBlocks = labelledBlocks(ctx, BUYER_HEADING, 0.88);
+  const sender = senderLine(ctx);
+
+  const pickRead = (blocks: Block[]): { block: Block; read: PartyRead } | undefined => {
+    for (const block of [...blocks].sort((a, b) => b.score - a.score)) {
+      const read = readBlock(ctx, block);
+      if (read.name) return { block, read };
+    }
+    return undefined;
+  };
+
+  let buyer = pickRead(buyerBlocks) ?? (sender.buyer ? pickRead([sender.buyer]) : undefined);
+  let seller = pickRead(sellerBlocks) ?? (sender.seller ? pickRead([sender.seller]) : undefined);
+  if (!seller) {
+    const exclude = new Set<string>();
+    if (buyer?.read.name) exclude.add(fold(buyer.read.name.text));
+    const head = letterhead(ctx, exclude, buyer?.read.lines ?? new Set());
+    if (head) seller = pickRead([head]);
+  }
+  if (!buyer) {
+    const sellerUsed: Block[] = seller ? [{ ...seller.block, lines: seller.read.used }] : [];
+    const used = blockChunkKeys(ctx, [...sellerUsed, ...labelledBlocks(ctx, OTHER_PARTY_HEADING, 0)]);
+    const blocks = addressBlocks(ctx, used).filter((b) => {
+      const r = readBlock(ctx, b);
+      return r.name && (!seller?.read.name || fold(r.name.text) !== fold(seller.read.name.text));
+    });
+    buyer = pickRead(blocks);
+  }
+
+  const result: PartiesResult = { seller: {}, buyer: {} };
+  const fill = (party: ExtractedParty, found: { block: Block; read: PartyRead } | undefined): void => {
+    if (!found) return;
+    const { block, read } = found;
+    if (read.name) party.name = extracted(ctx, read.name.text, block.namedRow ? 0.92 : block.score, read.name.line);
+    if (read.address) party.address = extracted(ctx, read.address.text, block.score * 0.9, read.address.line);
+  };
+  fill(result.seller, seller);
+  fill(result.buyer, buyer);
+
+  assignIdentifiers(ctx, result, seller?.read.lines ?? new Set(), buyer?.read.lines ?? new Set(), buyer?.block);
+  for (const party of [result.seller, result.buyer]) {
+    const fromVat = party.vatNumber ? countryFromVatNumber(party.vatNumber.value) : undefined;
+    if (fromVat) party.country = extracted(ctx, fromVat, Math.min(0.95, party.vatNumber!.confidence), undefined, party.vatNumber!.source ?? 'VAT number prefix');
+    else if (party.address) {
+      const prefixed = /(?:^|,\s*)([A-Z]{2})[- ]\d{4,5}\b/.exec(party.address.value)?.[1];
+      const code = prefixed && isCountryCode(prefixed) ? prefixed : detectCountryFromAddress(party.address.value);
+      if (code) party.country = extracted(ctx, code, party.address.confidence * 0.9, undefined, party.address.source ?? 'address');
+    } else if (party.siret || party.siren) party.country = extracted(ctx, 'FR', 0.6, undefined, 'SIRET/SIREN implies France');
+  }
+  return result;
+}
+
+/** Gives VAT numbers and SIREN / SIRET to a party: by block, by a buyer word on the line (`N° TVA client`, `Ihre USt-IdNr`), else to the seller. */
+function assignIdentifiers(ctx: ParseContext, result: PartiesResult, sellerLines: Set<number>, buyerLines: Set<number>, buyerBlock?: Block): void {
+  const ownerOf = (line: number, index: number): 'seller' | 'buyer' => {
+    if (buyerBlock && buyerLines.has(line)) {
+      const bl = buyerBlock.lines.find((b) => b.line === line);
+      const l = ctx.lines[line]!;
+      if (!bl || bl.chunks.length === 0) return 'buyer';
+      const inChunk = bl.chunks.some((c) => index >= c.start && index < c.start + c.text.length);
+      // A label row ("USt.-Id.-Nr.:  DE...") keeps its value in a far column.
+      if (inChunk || bl.chunks[0]!.start === l.chunks[0]?.start) return 'buyer';
+    }
+    if (sellerLines.has(line)) return 'seller';
+    const before = ctx.folded[line]!.slice(0, index);
+    if (matchLabels(BUYER_REFERENCE, before.slice(-40)).length > 0) return 'buyer';
+    return 'seller';
+  };
+  const vats: Array<{ token: IdentifierToken; line: number; owner: 'seller' | 'buyer' }> = [];
+  ctx.lines.forEach((l, i) => {
+    for (const t of findVatNumbers(l.text)) vats.push({ token: t, line: i, owner: ownerOf(i, t.index) });
+  });
+  for (const owner of ['seller', 'buyer'] as const) {
+    const mine = vats.filter((v) => v.owner === owner);
+    const chosen = mine.find((v) => v.token.checksum !== false) ?? mine[0];
+    if (!chosen) continue;
+    const conf = chosen.token.checksum === true ? 0.95 : chosen.token.checksum === false ? 0.5 : 0.8;
+    result[owner].vatNumber = extracted(ctx, chosen.token.value, conf, chosen.line);
+  }
+  ctx.lines.forEach((l, i) => {
+    const ids = findFrenchCompanyIds(l.text);
+    for (const [kind, list] of [['siret', ids.siret], ['siren', ids.siren]] as const) {
+      for (const t of list) {
+        const owner = ownerOf(i, t.index);
+        if (result[owner][kind]) continue;
+        result[owner][kind] = extracted(ctx, t.value, t.checksum ? 0.9 : 0.4, i);
+      }
+    }
+  });
+  // A SIRET gives its SIREN (its first nine digits).
+  for (const party of [result.seller, result.buyer]) {
+    if (party.siret && !party.siren && party.siret.confidence >= 0.9) {
+      party.siren = { ...party.siret, value: party.siret.value.slice(0, 9) };
+    }
+  }
+}

@@ -1,0 +1,437 @@
+/**
+ * Document totals (BG-22: BT-106 sum of lines, BT-109 total without VAT,
+ * BT-110 total VAT, BT-112 total with VAT, BT-113 paid amount, BT-115 amount
+ * due) and the VAT breakdown (BG-23: BT-116 base, BT-117 tax, BT-119 rate).
+ *
+ * Labels give candidates; the choice between candidates prefers the triple
+ * that satisfies BR-CO-15 (BT-112 = BT-109 + BT-110), so a weakly labelled
+ * amount that makes the arithmetic work beats a strongly labelled one that
+ * does not. VAT breakdown rows are recognised by their own arithmetic too
+ * (base x rate = tax, BR-CO-17), whatever their labels.
+ */
+import { Decimal, dec, round2 } from '../../model/decimal.js';
+import type { Extracted, ExtractedInvoice } from '../port.js';
+import { extracted, type ParseContext } from './context.js';
+import { BASE_LABEL, COLUMN_LABELS, NOT_A_TOTAL, RATE_LABEL, TAX_AMOUNT_LABEL, TOTAL_LABELS, compileLabels, matchLabels, type LabelSet } from './labels.js';
+import { parsePercent, trimZeros, type AmountToken } from './numbers.js';
+import { fold, spanBox } from './text.js';
+
+/** The totals a document prints. */
+export type TotalKind = 'lineTotal' | 'net' | 'vat' | 'gross' | 'prepaid' | 'due';
+
+/** A VAT breakdown row as found. */
+export interface BreakdownRow {
+  rate: string;
+  base?: string;
+  amount?: string;
+  line: number;
+  /** base x rate = amount was verified. */
+  verified: boolean;
+}
+
+interface TotalCandidate {
+  kind: TotalKind;
+  value: string;
+  score: number;
+  line: number;
+  why: string;
+}
+
+/** Everything the totals finder returns. */
+export interface TotalsResult {
+  totals: ExtractedInvoice['totals'];
+  lineTotal?: Extracted<string>;
+  vatBreakdown: ExtractedInvoice['vatBreakdown'];
+  /** Lines used by totals and breakdown (the line-items table stops before them). */
+  usedLines: Set<number>;
+  /** True when the chosen BT-109 / BT-110 / BT-112 satisfy BT-112 = BT-109 + BT-110. */
+  consistent: boolean;
+}
+
+interface Hit {
+  kind: TotalKind;
+  strong: boolean;
+  index: number;
+  end: number;
+}
+
+const KIND_SETS: Array<[TotalKind, boolean, LabelSet]> = [
+  ['lineTotal', true, TOTAL_LABELS.lineTotal],
+  ['net', true, TOTAL_LABELS.net],
+  ['vat', true, TOTAL_LABELS.vat],
+  ['gross', true, TOTAL_LABELS.gross],
+  ['prepaid', true, TOTAL_LABELS.prepaid],
+  ['due', true, TOTAL_LABELS.due],
+  ['net', false, TOTAL_LABELS.netWeak],
+  ['vat', false, TOTAL_LABELS.vatWeak],
+  ['gross', false, TOTAL_LABELS.grossWeak],
+];
+
+/** Label hits of one line, longest first, without overlaps; weak hits inside a strong hit's chunk are dropped. */
+function lineHits(ctx: ParseContext, i: number): Hit[] {
+  const f = ctx.folded[i] ?? '';
+  const all: Hit[] = [];
+  for (const [kind, strong, set] of KIND_SETS) for (const m of matchLabels(set, f)) all.push({ kind, strong, index: m.index, end: m.end });
+  all.sort((a, b) => b.end - b.index - (a.end - a.index) || Number(b.strong) - Number(a.strong));
+  const kept: Hit[] = [];
+  for (const h of all) if (!kept.some((k) => h.index < k.end && k.index < h.end)) kept.push(h);
+  const line = ctx.lines[i]!;
+  const chunkIndex = (index: number): number => {
+    let n = -1;
+    line.chunks.forEach((c, k) => {
+      if (c.start <= index) n = k;
+    });
+    return n;
+  };
+  const strongChunks = new Set(kept.filter((h) => h.strong).map((h) => chunkIndex(h.index)));
+  const negatives = matchLabels(NOT_A_TOTAL, f);
+  return kept
+    .filter((h) => h.strong || !strongChunks.has(chunkIndex(h.index)))
+    .filter((h) => !negatives.some((n) => chunkIndex(n.index) === chunkIndex(h.index) && (n.index >= h.end || !h.strong)))
+    .sort((a, b) => a.index - b.index);
+}
+
+/** Estimated x extent of a token of line i. */
+function tokenX(ctx: ParseContext, i: number, index: number, length: number): { left: number; right: number } {
+  return spanBox(ctx.lines[i]!, index, length);
+}
+
+function money(ctx: ParseContext, i: number): AmountToken[] {
+  return ctx.amounts(i).filter((a) => !a.percent);
+}
+
+/** Numbers of a line that may be VAT rates: percent tokens, or plain numbers up to 30 with at most 2 decimals. */
+function rateTokens(ctx: ParseContext, i: number, requirePercent: boolean): AmountToken[] {
+  return ctx.amounts(i).filter((a) => {
+    if (a.percent) return true;
+    if (requirePercent || a.currency) return false;
+    const v = dec(a.value);
+    return v.gte(0) && v.lte(30) && a.fractionDigits <= 2;
+  });
+}
+
+/** True when base x rate / 100, rounded to cents, equals the tax (one cent of tolerance for per-line rounding). */
+export function rateMatches(base: string, rate: string, tax: string): boolean {
+  const computed = round2(dec(base).times(dec(rate)).dividedBy(100));
+  return computed.minus(dec(tax)).abs().lte(new Decimal('0.01'));
+}
+
+const VAT_WORD = compileLabels(['tva', 'mwst', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'vat', 'tax', 'steuer', 'taxe', 'iva', 'btw']);
+
+/**
+ * Breakdown rows recognised by their arithmetic: a line with a VAT word or a
+ * percent sign, a rate, and two amounts where base x rate = tax.
+ */
+function arithmeticRows(ctx: ParseContext, i: number): BreakdownRow[] {
+  const f = ctx.folded[i] ?? '';
+  const hasWord = matchLabels(VAT_WORD, f).length > 0;
+  const hasPercent = ctx.amounts(i).some((a) => a.percent);
+  if (!hasWord && !hasPercent) return [];
+  const rates = rateTokens(ctx, i, !hasWord);
+  const amounts = money(ctx, i);
+  if (amounts.length > 4) return [];
+  for (const r of rates) {
+    for (const base of amounts) {
+      if (base === r) continue;
+      for (const tax of amounts) {
+        if (tax === base || tax === r || tax.index < base.index) continue;
+        if (dec(r.value).isZero()) {
+          if (!hasWord || !dec(tax.value).isZero() || dec(base.value).isZero()) continue;
+        } else if (dec(tax.value).isZero() || !rateMatches(base.value, r.value, tax.value)) continue;
+        return [{ rate: trimZeros(r.value), base: base.value, amount: tax.value, line: i, verified: true }];
+      }
+    }
+  }
+  return [];
+}
+
+type ColumnRole = TotalKind | 'rate' | 'base';
+
+const ROLE_SETS: Array<[ColumnRole, LabelSet]> = [
+  ['rate', RATE_LABEL],
+  ['vat', TOTAL_LABELS.vat],
+  ['gross', TOTAL_LABELS.gross],
+  ['net', TOTAL_LABELS.net],
+  ['lineTotal', TOTAL_LABELS.lineTotal],
+  ['prepaid', TOTAL_LABELS.prepaid],
+  ['due', TOTAL_LABELS.due],
+  ['base', BASE_LABEL],
+  ['vat', TAX_AMOUNT_LABEL],
+];
+
+/** The role of a column header chunk, when the chunk is essentially one known label. */
+function columnRole(text: string): ColumnRole | undefined {
+  const f = fold(text).trim();
+  for (const [role, set] of ROLE_SETS) {
+    for (const m of matchLabels(set, f)) {
+      if (m.index > 1) continue;
+      const rest = f.slice(m.end).replace(/[\s:.()[\]%€$£/-]|\b(in|en|eur|chf|usd|gbp)\b/g, '');
+      if (rest.length <= 3) return role;
+    }
+  }
+  return undefined;
+}
+
+interface ColumnTable {
+  header: number;
+  rows: Array<{ line: number; cells: Map<ColumnRole, AmountToken> }>;
+  roles: Set<ColumnRole>;
+}
+
+/** Totals or VAT tables printed as column headers over rows of amounts (`Nettobetrag  MwSt-Betrag  Endbetrag`). */
+function columnTables(ctx: ParseContext): ColumnTable[] {
+  const tables: ColumnTable[] = [];
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
+    if (line.chunks.length < 2 || ctx.amounts(i).length > 0) continue;
+    const f = ctx.folded[i]!;
+    if (matchLabels(COLUMN_LABELS.quantity, f).length > 0 || matchLabels(COLUMN_LABELS.description, f).length > 0) continue;
+    const columns: Array<{ role: ColumnRole; left: number; right: number }> = [];
+    for (const c of line.chunks) {
+      const role = columnRole(c.text);
+      if (role) columns.push({ role, left: c.x, right: c.x + c.width });
+    }
+    const roles = new Set(columns.map((c) => c.role));
+    const isTotals = roles.has('gross') || (roles.has('net') && roles.has('vat'));
+    const isBreakdown = roles.has('rate') && (roles.has('vat') || roles.has('base'));
+    if (columns.length < 2 || (!isTotals && !isBreakdown)) continue;
+    const rows: ColumnTable['rows'] = [];
+    let prevY = line.y;
+    for (let j = i + 1; j < ctx.lines.length && j <= i + 8; j++) {
+      const l = ctx.lines[j]!;
+      if (l.page !== line.page || l.y - prevY > 3 * Math.max(l.height, line.height)) break;
+      const tokens = ctx.amounts(j);
+      // Rows are contiguous lines of amounts (at least one with cents); anything else ends the table.
+      if (tokens.length < 2 || !tokens.some((t) => t.fractionDigits === 2)) {
+        if (rows.length > 0) break;
+        continue;
+      }
+      prevY = l.y;
+      const cells = new Map<ColumnRole, AmountToken>();
+      for (const t of tokens) {
+        const x = tokenX(ctx, j, t.index, t.length);
+        let bestCol: (typeof columns)[number] | undefined;
+        let bestDist = Infinity;
+        for (const col of columns) {
+          const dist = Math.min(Math.abs(x.right - col.right), Math.abs(x.left - col.left), Math.abs((x.left + x.right) / 2 - (col.left + col.right) / 2));
+          if (dist < bestDist) {
+            bestDist = dist;
+            bestCol = col;
+          }
+        }
+        if (bestCol && bestDist <= 3 * Math.max(line.height, 1) + (bestCol.right - bestCol.left)) {
+          if (bestCol.role === 'rate' || !t.percent) cells.set(bestCol.role, t);
+        }
+      }
+      if (cells.size > 0) rows.push({ line: j, cells });
+    }
+    if (rows.length > 0) tables.push({ header: i, rows, roles });
+  }
+  return tables;
+}
+
+/** Finds the totals and the VAT breakdown of a document. */
+export function findTotals(ctx: ParseContext): TotalsResult {
+  const candidates: TotalCandidate[] = [];
+  const rows: BreakdownRow[] = [];
+  const usedLines = new Set<number>();
+  const n = ctx.lines.length;
+  const late = (i: number): number => 0.04 * (i / Math.max(1, n));
+
+  const tables = columnTables(ctx);
+  const tableLines = new Set<number>();
+  for (const t of tables) {
+    tableLines.add(t.header);
+    usedLines.add(t.header);
+    const last = t.rows[t.rows.length - 1]!;
+    t.rows.forEach((row) => {
+      tableLines.add(row.line);
+      usedLines.add(row.line);
+      const rate = row.cells.get('rate');
+      const tax = row.cells.get('vat');
+      const base = row.cells.get('base') ?? row.cells.get('net');
+      const isTotalsRow = row === last && (t.roles.has('gross') || t.roles.has('net'));
+      if (rate && !isTotalsRow) {
+        const r = parsePercent(rate.raw.replace(/%/, ''), ctx.decimal) ?? trimZeros(rate.value);
+        const entry: BreakdownRow = { rate: r, line: row.line, verified: false };
+        if (base) entry.base = base.value;
+        if (tax) entry.amount = tax.value;
+        entry.verified = base !== undefined && tax !== undefined && rateMatches(base.value, r, tax.value);
+        rows.push(entry);
+      }
+      if (isTotalsRow) {
+        for (const [role, token] of row.cells) {
+          if (role === 'rate' || role === 'base') continue;
+          candidates.push({ kind: role, value: token.value, score: 0.75 + late(row.line), line: row.line, why: 'column table' });
+        }
+      }
+    });
+  }
+
+  for (let i = 0; i < n; i++) {
+    if (tableLines.has(i)) continue;
+    const arithmetic = arithmeticRows(ctx, i);
+    const hits = lineHits(ctx, i);
+    const hasPercent = ctx.amounts(i).some((a) => a.percent);
+    if (arithmetic.length > 0) {
+      rows.push(...arithmetic);
+      usedLines.add(i);
+    }
+    hits.forEach((hit, k) => {
+      const next = hits[k + 1];
+      const region = money(ctx, i).filter((a) => a.index >= hit.end && (next === undefined || a.index < next.index));
+      // A line with more amounts than base and tax is an invoice line ("20 Stk  19 % VAT  198,00"), not a VAT row.
+      if (hit.kind === 'vat' && hasPercent && money(ctx, i).length > 2) return;
+      if (hit.kind === 'vat' && hasPercent) {
+        // "TVA 20 % 40,00" or "zzgl. 19 % MwSt. 72,92": a breakdown row, unless the arithmetic already read it.
+        if (arithmetic.length === 0) {
+          const rate = ctx.amounts(i).find((a) => a.percent && a.index >= hit.index) ?? [...ctx.amounts(i)].reverse().find((a) => a.percent && a.index < hit.index);
+          const value = region[region.length - 1];
+          if (rate && value) {
+            rows.push({ rate: trimZeros(rate.value), amount: value.value, line: i, verified: false });
+            usedLines.add(i);
+          }
+        }
+        return;
+      }
+      const value = region[region.length - 1];
+      const score = (hit.strong ? 0.8 : 0.45) + late(i);
+      if (value) {
+        candidates.push({ kind: hit.kind, value: value.value, score, line: i, why: hit.strong ? 'label' : 'weak label' });
+        usedLines.add(i);
+        return;
+      }
+      // Only a label standing (nearly) alone: a header row of a table is not a wrapped label.
+      if (money(ctx, i).length > 0 || ctx.lines[i]!.chunks.length > 2) return;
+      // A label alone on its line: its amount is printed just above or below (a wrapped label).
+      const x = tokenX(ctx, i, hit.index, hit.end - hit.index).left;
+      for (const j of [i + 1, i - 1]) {
+        const l = ctx.lines[j];
+        if (!l || l.page !== ctx.lines[i]!.page || Math.abs(l.y - ctx.lines[i]!.y) > 2 * l.height) continue;
+        if (lineHits(ctx, j).length > 0) continue;
+        const amounts = money(ctx, j).filter((a) => tokenX(ctx, j, a.index, a.length).left > x);
+        const v = amounts[amounts.length - 1];
+        if (v) candidates.push({ kind: hit.kind, value: v.value, score: score - 0.3, line: j, why: 'next to label' });
+      }
+    });
+  }
+
+  return choose(ctx, candidates, dedupeRows(rows), usedLines);
+}
+
+function dedupeRows(rows: BreakdownRow[]): BreakdownRow[] {
+  const out: BreakdownRow[] = [];
+  for (const r of rows) {
+    const same = out.find((o) => dec(o.rate).eq(dec(r.rate)) && o.base === r.base && o.amount === r.amount);
+    if (!same) out.push(r);
+  }
+  // When verified rows exist, unverified rows at the same rate repeat them in another form.
+  return out.filter((r) => r.verified || !out.some((o) => o.verified && dec(o.rate).eq(dec(r.rate))));
+}
+
+function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: BreakdownRow[], usedLines: Set<number>): TotalsResult {
+  const byKind = (kind: TotalKind): TotalCandidate[] => {
+    const merged = new Map<string, TotalCandidate>();
+    for (const c of candidates.filter((x) => x.kind === kind)) {
+      const key = dec(c.value).toString();
+      const prev = merged.get(key);
+      if (!prev) merged.set(key, { ...c });
+      else {
+        // Printed twice: keep the better source, a little more sure, and the later line (totals sit at the end).
+        const keep = c.score >= prev.score ? { ...c } : prev;
+        keep.score = Math.max(prev.score, c.score) + 0.03;
+        merged.set(key, keep);
+      }
+    }
+    return [...merged.values()].sort((a, b) => b.score - a.score).slice(0, 6);
+  };
+
+  const nets = byKind('net');
+  const vats = byKind('vat');
+  const grosses = byKind('gross');
+  const lineTotals = byKind('lineTotal');
+  // The breakdown gives its own candidates: the sum of taxes, the sum of bases.
+  if (rows.length === 1 && rows[0]!.amount !== undefined) {
+    // One VAT line ("TVA 20 % 40,00"): its amount is the total VAT as printed.
+    vats.push({ kind: 'vat', value: rows[0]!.amount, score: 0.65, line: rows[0]!.line, why: 'single VAT line' });
+  } else if (rows.length > 1 && rows.every((r) => r.amount !== undefined)) {
+    const total = rows.reduce((s, r) => s.plus(dec(r.amount!)), new Decimal(0));
+    vats.push({ kind: 'vat', value: total.toFixed(2), score: 0.55, line: rows[0]!.line, why: 'sum of VAT breakdown' });
+  }
+  if (rows.length > 0 && rows.every((r) => r.base !== undefined)) {
+    const total = rows.reduce((s, r) => s.plus(dec(r.base!)), new Decimal(0));
+    nets.push({ kind: 'net', value: total.toFixed(2), score: 0.4, line: rows[0]!.line, why: 'sum of VAT bases' });
+  }
+  for (const lt of lineTotals) nets.push({ ...lt, kind: 'net', score: lt.score - 0.3, why: 'sum of lines' });
+  // Without a paid amount, the amount due is the total with VAT.
+  if (byKind('prepaid').every((p) => dec(p.value).isZero())) {
+    for (const d of byKind('due')) grosses.push({ ...d, kind: 'gross', score: d.score - 0.3, why: 'amount due' });
+  }
+
+  const options = <T>(list: T[]): Array<T | undefined> => [...list, undefined];
+  let bestCombo: { n?: TotalCandidate; v?: TotalCandidate; g?: TotalCandidate; score: number; consistent: boolean } = { score: -1, consistent: false };
+  for (const nn of options(nets))
+    for (const vv of options(vats))
+      for (const gg of options(grosses)) {
+        let score = (nn?.score ?? 0) + (vv?.score ?? 0) + (gg?.score ?? 0);
+        const consistent = nn !== undefined && vv !== undefined && gg !== undefined && dec(nn.value).plus(dec(vv.value)).eq(dec(gg.value));
+        if (consistent) score += 1.5;
+        if (score > bestCombo.score + 1e-9) {
+          bestCombo = { score, consistent };
+          if (nn) bestCombo.n = nn;
+          if (vv) bestCombo.v = vv;
+          if (gg) bestCombo.g = gg;
+        }
+      }
+
+  const totals: ExtractedInvoice['totals'] = {};
+  const boost = bestCombo.consistent ? 0.15 : 0;
+  const pick = (c: TotalCandidate | undefined): Extracted<string> | undefined => {
+    if (!c) return undefined;
+    const src = c.why.startsWith('sum of') ? `computed: ${c.why}` : undefined;
+    return extracted(ctx, c.value, Math.min(0.98, c.score + boost), c.line, src);
+  };
+  const net = pick(bestCombo.n);
+  const vat = pick(bestCombo.v);
+  const gross = pick(bestCombo.g);
+  if (net) totals.totalHT = net;
+  if (vat) totals.totalVAT = vat;
+  if (gross) totals.totalTTC = gross;
+  // Two of three printed: the third follows from BR-CO-15, flagged as computed.
+  if (net && gross && !vat) totals.totalVAT = extracted(ctx, dec(gross.value).minus(dec(net.value)).toFixed(2), 0.5, undefined, 'computed: total with VAT - total without VAT');
+  if (net && vat && !gross) totals.totalTTC = extracted(ctx, dec(net.value).plus(dec(vat.value)).toFixed(2), 0.5, undefined, 'computed: total without VAT + VAT');
+  if (vat && gross && !net) totals.totalHT = extracted(ctx, dec(gross.value).minus(dec(vat.value)).toFixed(2), 0.5, undefined, 'computed: total with VAT - VAT');
+
+  const prepaid = byKind('prepaid')[0];
+  if (prepaid) totals.prepaid = extracted(ctx, dec(prepaid.value).abs().toFixed(Math.max(2, dec(prepaid.value).decimalPlaces())), prepaid.score, prepaid.line);
+  const dues = byKind('due');
+  if (dues.length > 0) {
+    const g = totals.totalTTC?.value;
+    const p = totals.prepaid?.value ?? '0';
+    const fitting = g === undefined ? undefined : dues.find((d) => dec(d.value).eq(dec(g).minus(dec(p))));
+    const due = fitting ?? dues[0]!;
+    totals.amountDue = extracted(ctx, due.value, due.score, due.line);
+  }
+
+  // A single rate without a printed base: the base is the total without VAT when the arithmetic agrees.
+  const only = rows.length === 1 ? rows[0]! : undefined;
+  if (only && only.base === undefined && only.amount !== undefined && totals.totalHT && rateMatches(totals.totalHT.value, only.rate, only.amount)) {
+    only.base = totals.totalHT.value;
+    only.verified = true;
+  }
+  const lineTotalCandidate = lineTotals[0];
+  const result: TotalsResult = {
+    totals,
+    vatBreakdown: rows.map((r) => {
+      const conf = r.verified ? 0.9 : 0.6;
+      const entry: ExtractedInvoice['vatBreakdown'][number] = { rate: extracted(ctx, r.rate, conf, r.line) };
+      if (r.base !== undefined) entry.base = extracted(ctx, r.base, conf, r.line);
+      if (r.amount !== undefined) entry.amount = extracted(ctx, r.amount, conf, r.line);
+      return entry;
+    }),
+    usedLines,
+    consistent: bestCombo.consistent,
+  };
+  if (lineTotalCandidate) result.lineTotal = extracted(ctx, lineTotalCandidate.value, lineTotalCandidate.score, lineTotalCandidate.line);
+  return result;
+}

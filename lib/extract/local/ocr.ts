@@ -1,0 +1,143 @@
+/**
+ * OCR with tesseract.js (WebAssembly, no native binary): one worker, created
+ * on first use with the French, English and German LSTM models, reused for
+ * every page, terminated by {@link OcrEngine.dispose}. Nothing is downloaded:
+ * the core comes from node_modules (tesseract.js-core) and the language data
+ * from a local folder (by default the @tesseract.js-data packages).
+ */
+import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, rm, stat, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { PositionedItem } from '../field-parser/text.js';
+
+/** Options of the OCR engine. */
+export interface OcrOptions {
+  /** Tesseract language codes, default `['fra', 'eng', 'deu']`. */
+  languages?: readonly string[];
+  /** A folder holding `<lang>.traineddata.gz` for every language; by default one is prepared from the @tesseract.js-data packages. */
+  langPath?: string;
+}
+
+/** Words of one page with their boxes, and the mean word confidence (0..1). */
+export interface OcrPage {
+  items: PositionedItem[];
+  confidence: number;
+  width: number;
+}
+
+type Worker = Awaited<ReturnType<typeof import('tesseract.js').createWorker>>;
+
+interface Bbox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+interface OcrWord {
+  text: string;
+  confidence: number;
+  bbox: Bbox;
+}
+interface OcrLine {
+  bbox: Bbox;
+  words: OcrWord[];
+}
+interface OcrBlock {
+  paragraphs: Array<{ lines: OcrLine[] }>;
+}
+
+/**
+ * Prepares a folder with the gzipped models of the wanted languages, linked
+ * (or copied) from the @tesseract.js-data packages: tesseract.js reads all
+ * languages from one folder, the packages keep one folder each.
+ */
+async function defaultLangPath(languages: readonly string[]): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const sources = languages.map((lang) => ({
+    lang,
+    file: join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int', `${lang}.traineddata.gz`),
+  }));
+  // One folder per installation, so links never point into another (perhaps removed) node_modules.
+  const key = createHash('sha256').update(sources.map((s) => s.file).join('\n')).digest('hex').slice(0, 12);
+  const dir = join(tmpdir(), `facturx-tessdata-${key}`);
+  await mkdir(dir, { recursive: true });
+  for (const { lang, file } of sources) {
+    const target = join(dir, `${lang}.traineddata.gz`);
+    try {
+      await stat(target);
+      continue;
+    } catch {
+      await rm(target, { force: true });
+    }
+    try {
+      await symlink(file, target);
+    } catch {
+      await copyFile(file, target);
+    }
+  }
+  return dir;
+}
+
+/** A lazily started tesseract.js worker. */
+export class OcrEngine {
+  private worker: Promise<Worker> | undefined;
+  private readonly languages: readonly string[];
+
+  constructor(private readonly options: OcrOptions = {}) {
+    this.languages = options.languages ?? ['fra', 'eng', 'deu'];
+  }
+
+  private start(): Promise<Worker> {
+    this.worker ??= (async () => {
+      const { createWorker, OEM } = await import('tesseract.js');
+      const langPath = this.options.langPath ?? (await defaultLangPath(this.languages));
+      return createWorker([...this.languages], OEM.LSTM_ONLY, {
+        langPath,
+        gzip: true,
+        // Never read or write a cache in the working directory, never fetch.
+        cacheMethod: 'none',
+        errorHandler: () => undefined,
+      });
+    })();
+    this.worker.catch(() => {
+      this.worker = undefined;
+    });
+    return this.worker;
+  }
+
+  /** Recognises one image (PNG or JPEG bytes); words come back with their boxes, in pixels. */
+  async recognize(image: Uint8Array, page: number): Promise<OcrPage> {
+    const worker = await this.start();
+    const result = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: false });
+    const blocks = (result.data.blocks ?? []) as unknown as OcrBlock[];
+    const items: PositionedItem[] = [];
+    let total = 0;
+    let width = 0;
+    for (const block of blocks) {
+      for (const paragraph of block.paragraphs) {
+        for (const line of paragraph.lines) {
+          // Line boxes hug the glyphs (0.7 to 1 em); scaled to about a font size, the layout thresholds read as for PDF text.
+          const height = Math.max(1, line.bbox.y1 - line.bbox.y0) * 1.35;
+          for (const w of line.words) {
+            const text = w.text.trim();
+            if (text === '') continue;
+            const confidence = Math.max(0, Math.min(1, w.confidence / 100));
+            items.push({ text, page, x: w.bbox.x0, y: line.bbox.y1, width: w.bbox.x1 - w.bbox.x0, height, confidence });
+            total += confidence;
+            width = Math.max(width, w.bbox.x1);
+          }
+        }
+      }
+    }
+    return { items, confidence: items.length > 0 ? total / items.length : 0, width };
+  }
+
+  /** Terminates the worker (if one was started). */
+  async dispose(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await (await worker.catch(() => undefined))?.terminate();
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Reads the text layer of a PDF with pdf.js (legacy Node build): every text
+ * item with its position (transform x/y, width, font height), mapped through
+ * the page viewport (so rotated pages read top-down, left to right), then
+ * rebuilt into lines and chunks by {@link buildLines}.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { ExtractionError } from '../../errors.js';
+import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
+
+/** What the text layer gave. */
+export interface PdfText {
+  doc: TextDocument;
+  /** Number of pages in the file. */
+  pageCount: number;
+  /** Pages whose text was read. */
+  pagesRead: number;
+  /** Non-blank characters per page read. */
+  charsPerPage: number[];
+}
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjsPromise: Promise<PdfJs> | undefined;
+
+/** Loads pdf.js once (lazily: callers that never see a PDF never pay for it). */
+export function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjsPromise;
+}
+
+let assetDir: string | undefined;
+function pdfjsAssets(): string {
+  if (assetDir === undefined) {
+    const require = createRequire(import.meta.url);
+    assetDir = dirname(require.resolve('pdfjs-dist/package.json'));
+  }
+  return assetDir;
+}
+
+/** Opens a PDF with pdf.js: no eval, no font faces, no network; a copy of the bytes is handed over (pdf.js detaches its buffer). */
+export async function openPdf(bytes: Uint8Array): Promise<import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy> {
+  const pdfjs = await loadPdfJs();
+  const assets = pdfjsAssets();
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    disableAutoFetch: true,
+    stopAtErrors: false,
+    verbosity: 0,
+    cMapUrl: join(assets, 'cmaps') + '/',
+    cMapPacked: true,
+    standardFontDataUrl: join(assets, 'standard_fonts') + '/',
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    const name = (error as { name?: string }).name;
+    if (name === 'PasswordException') throw new ExtractionError('The PDF is password-protected; send it without a password.', [], { cause: error });
+    throw new ExtractionError('The PDF could not be read (damaged or not a PDF).', [], { cause: error });
+  }
+}
+
+/** Reads the positioned text of up to `maxPages` pages. */
+export async function readPdfText(bytes: Uint8Array, options: { maxPages?: number } = {}): Promise<PdfText> {
+  const maxPages = options.maxPages ?? 20;
+  const pdf = await openPdf(bytes);
+  const pdfjs = await loadPdfJs();
+  try {
+    const items: PositionedItem[] = [];
+    const charsPerPage: number[] = [];
+    const pagesRead = Math.min(pdf.numPages, maxPages);
+    let width = 0;
+    for (let p = 1; p <= pagesRead; p++) {
+      let chars = 0;
+      try {
+        const page = await pdf.getPage(p);
+        const viewport = page.getViewport({ scale: 1 });
+        width = Math.max(width, viewport.width);
+        const content = await page.getTextContent();
+        for (const item of content.items) {
+          if (!('str' in item) || item.str === '') continue;
+          const t = pdfjs.Util.transform(viewport.transform, item.transform);
+          const a = t[0] ?? 0;
+          const b = t[1] ?? 0;
+          const c = t[2] ?? 0;
+          const d = t[3] ?? 0;
+          // Vertical or upside-down text (margins, stamps) is not part of the reading order.
+          if (Math.abs(b) > Math.abs(a) * 0.2 || a <= 0) continue;
+          const fontHeight = Math.hypot(c, d) || item.height || 10;
+          const scaleX = Math.hypot(a, b) / (Math.hypot(item.transform[0] ?? 1, item.transform[1] ?? 0) || 1);
+          items.push({ text: item.str, page: p, x: t[4] ?? 0, y: t[5] ?? 0, width: item.width * scaleX, height: fontHeight });
+          chars += item.str.replace(/\s/g, '').length;
+        }
+        page.cleanup();
+      } catch {
+        // A broken page is skipped; the others may still hold the invoice.
+      }
+      charsPerPage.push(chars);
+    }
+    return { doc: { lines: buildLines(items), pageCount: pagesRead, pageWidth: width }, pageCount: pdf.numPages, pagesRead, charsPerPage };
+  } finally {
+    await pdf.destroy().catch(() => undefined);
+  }
+}
