@@ -65,7 +65,9 @@ function text(value: string | undefined): string | undefined {
 
 /** Copy of `value` without its undefined properties, so absent terms are really absent. */
 function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  // Deletes in place (the objects are fresh literals): much cheaper than rebuilding them on the hot path.
+  for (const key of Object.keys(value)) if ((value as Record<string, unknown>)[key] === undefined) delete (value as Record<string, unknown>)[key];
+  return value;
 }
 
 function digits(value: string | undefined): string | undefined {

@@ -8,7 +8,7 @@
  * differs from the rule's prose; each such place is commented. Empty or
  * whitespace-only strings count as absent.
  */
-import { Decimal, sum } from '../../model/decimal.js';
+import { Decimal, ZERO, sum } from '../../model/decimal.js';
 import type { Invoice } from '../../model/invoice.js';
 import type { Report } from '../types.js';
 
@@ -105,10 +105,16 @@ export function roundXPath2(value: Decimal): Decimal {
  * allowances of that category (BT-131, BT-99, BT-92).
  */
 export function expectedTaxable(inv: Invoice, category: VatCategory, rate?: Decimal): Decimal {
-  const matches = (p: VatPlace): boolean =>
-    p.category === category && (rate === undefined || (p.rate !== undefined && p.rate.eq(rate)));
-  const total = (places: VatPlace[]): Decimal => roundXPath2(sum(places.filter(matches).map((p) => p.amount)));
-  return total(linePlaces(inv)).plus(total(chargePlaces(inv))).minus(total(allowancePlaces(inv)));
+  // Walks the model directly (no VatPlace objects): this runs once per breakdown on every validation.
+  const matches = (cat: string | undefined, r: Decimal | undefined): boolean =>
+    codeOf(cat) === category && (rate === undefined || (r !== undefined && r.eq(rate)));
+  let lines: Decimal = ZERO;
+  for (const l of inv.lines) if (l.netAmount !== undefined && matches(l.vat.category, l.vat.rate)) lines = lines.plus(l.netAmount);
+  let charges: Decimal = ZERO;
+  for (const c of inv.charges) if (c.amount !== undefined && matches(c.vatCategory, c.vatRate)) charges = charges.plus(c.amount);
+  let allowances: Decimal = ZERO;
+  for (const a of inv.allowances) if (a.amount !== undefined && matches(a.vatCategory, a.vatRate)) allowances = allowances.plus(a.amount);
+  return roundXPath2(lines).plus(roundXPath2(charges)).minus(roundXPath2(allowances));
 }
 
 /** Seller VAT identifier (BT-31) or seller tax representative VAT identifier (BT-63) present. */
