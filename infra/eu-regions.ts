@@ -1,19 +1,7 @@
-/**
- * AWS regions inside the European Union (data residency: DECISIONS.md, Region).
- * Not listed on purpose: eu-west-2 (London) and eu-central-2 (Zurich) are in
- * Europe but outside the EU; the European Sovereign Cloud is another partition.
- */
-export const EU_REGIONS: readonly string[] = Object.freeze([
-  'eu-west-1', // Ireland
-  'eu-west-3', // Paris
-  'eu-central-1', // Frankfurt
-  'eu-south-1', // Milan
-  'eu-south-2', // Spain
-  'eu-north-1', // Stockholm
-]);
+import { EU_REGIONS } from '../lib/eu-regions.js';
 
-/** The default region: Paris. */
-export const DEFAULT_REGION = 'eu-west-3';
+/** The EU regions and the default one (lib/eu-regions.ts, the one shared list). */
+export { DEFAULT_REGION, EU_REGIONS } from '../lib/eu-regions.js';
 
 /** Throws unless `region` is an EU region. */
 export function assertEuRegion(region: string): void {

@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_REGION, EU_REGIONS } from '../../lib/eu-regions.js';
 
 function firstExisting(candidates: readonly string[]): string | undefined {
   return candidates.find((c) => existsSync(resolve(c, 'cii-d16b-uncoupled')));
@@ -27,13 +28,12 @@ function defaultSchemaDir(): string | undefined {
   ]);
 }
 
-const EU_REGIONS = ['eu-west-1', 'eu-west-3', 'eu-central-1', 'eu-south-1', 'eu-south-2', 'eu-north-1'];
 
 /** Reads and checks the environment; throws at cold start (a deployment error), never per request. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const extractor = (env.EXTRACTOR ?? 'local').toLowerCase();
   if (extractor !== 'local' && extractor !== 'aws') throw new Error(`EXTRACTOR must be "local" or "aws", got "${env.EXTRACTOR}".`);
-  const region = env.AWS_REGION ?? 'eu-west-3';
+  const region = env.AWS_REGION ?? DEFAULT_REGION;
   if (extractor === 'aws' && !EU_REGIONS.includes(region)) throw new Error(`AWS_REGION "${region}" is outside the EU regions we run in (${EU_REGIONS.join(', ')}).`);
   const bedrockModelId = env.BEDROCK_MODEL_ID?.trim() || undefined;
   if (bedrockModelId && !bedrockModelId.startsWith('eu.')) throw new Error(`BEDROCK_MODEL_ID must be an EU cross-region inference profile (eu.*), got "${bedrockModelId}".`);

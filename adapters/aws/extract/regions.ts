@@ -6,19 +6,9 @@
  */
 import { AwsConfigurationError } from './errors.js';
 
-/**
- * AWS commercial regions located in an EU member state. London (`eu-west-2`)
- * and Zurich (`eu-central-2`) carry an `eu-` prefix but are outside the EU, so
- * they are not listed.
- */
-export const EU_REGIONS: readonly string[] = [
-  'eu-west-1', // Ireland
-  'eu-west-3', // Paris
-  'eu-central-1', // Frankfurt
-  'eu-south-1', // Milan
-  'eu-south-2', // Spain
-  'eu-north-1', // Stockholm
-];
+/** The EU regions (lib/eu-regions.ts), the one shared list. */
+export { EU_REGIONS } from '../../../lib/eu-regions.js';
+import { EU_REGIONS } from '../../../lib/eu-regions.js';
 
 /** Throws {@link AwsConfigurationError} unless `region` is one of {@link EU_REGIONS}. */
 export function assertEuRegion(region: string, what = 'AWS region'): void {
