@@ -10,6 +10,7 @@ import { MAX_BODY_BYTES } from '../functions/_shared/http.js';
 import { ROUTES, type Route } from '../functions/routes.js';
 import { localContext, toProxyEvent, writeProxyResult } from './event.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
+import type { RateLimiter } from './rpc.js';
 
 /** Server options (read from the environment by server/main.ts). */
 export interface AppOptions {
@@ -17,6 +18,8 @@ export interface AppOptions {
   v2RateLimitPerMinute?: number;
   /** Largest body accepted. Default 6 MB. */
   maxBodyBytes?: number;
+  /** The v2 limiter to use instead of an in-process one (cluster workers share the primary's). */
+  rateLimiter?: RateLimiter;
 }
 
 function envelope(statusCode: number, code: string, message: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
@@ -54,7 +57,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 /** Creates the HTTP server (not yet listening). */
 export function createApp(options: AppOptions = {}): Server {
-  const limiter = new SlidingWindowLimiter(options.v2RateLimitPerMinute ?? 60);
+  const limit = options.v2RateLimitPerMinute ?? 60;
+  const limiter: RateLimiter | undefined = limit <= 0 ? undefined : (options.rateLimiter ?? new SlidingWindowLimiter(limit));
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const handlers = new Map<Route, Promise<ApiHandler>>();
   const load = (route: Route) => {
@@ -78,8 +82,8 @@ export function createApp(options: AppOptions = {}): Server {
       writeProxyResult(res, envelope(405, 'METHOD_NOT_ALLOWED', `Use ${allow} on ${path}.`, { Allow: allow }));
       return;
     }
-    if (path.startsWith('/api/v2/')) {
-      const wait = limiter.take(req.socket.remoteAddress ?? 'unknown');
+    if (limiter && path.startsWith('/api/v2/')) {
+      const wait = await limiter.take(req.socket.remoteAddress ?? 'unknown');
       if (wait > 0) {
         req.resume();
         writeProxyResult(res, envelope(429, 'RATE_LIMITED', 'More than the allowed requests per minute from this address.', { 'Retry-After': String(wait) }));

@@ -1,12 +1,21 @@
 /**
  * `npm start`: serves the API on localhost through the same Lambda handlers.
  * Environment: PORT (default 3000), HOST (default 127.0.0.1; 0.0.0.0 to expose),
+ * WORKERS (processes serving requests, default one per CPU core, at most 8),
  * V2_RATE_LIMIT_PER_MINUTE (default 60, 0 disables), DATA_DIR (the v1 key store, default .data/),
  * RATE_LIMIT_PER_MINUTE and QUOTA_FREE / QUOTA_STARTER / QUOTA_BUSINESS (v1 limits).
+ *
+ * With several workers (node:cluster, sharing the port), the primary process
+ * owns what must be exact across them: the durable v1 key store and the v2
+ * per-address rate limiter; workers use them over IPC (./rpc.ts).
  */
-import { createApp } from './app.js';
+import cluster from 'node:cluster';
+import os from 'node:os';
 import { dataDir, keyLimitsFromEnv, setKeyStore } from '../functions/_shared/key-store.js';
-import { openLocalKeyStore } from '../lib/keys/local/local-key-store.js';
+import { openLocalKeyStore, type LocalKeyStore } from '../lib/keys/local/local-key-store.js';
+import { createApp } from './app.js';
+import { SlidingWindowLimiter } from './rate-limit.js';
+import { remoteKeyStore, remoteRateLimiter, serveWorker } from './rpc.js';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -21,41 +30,85 @@ function intFromEnv(name: string, fallback: number): number {
 
 const port = intFromEnv('PORT', 3000);
 const host = process.env.HOST ?? '127.0.0.1';
-// The local key, quota and rate store (v1): durable in DATA_DIR; on the very first start it creates
-// one development key and prints it, once.
-let keyStore: Awaited<ReturnType<typeof openLocalKeyStore>>['store'] | undefined;
-if (!process.env.CREDITS_TABLE) {
+const v2Limit = intFromEnv('V2_RATE_LIMIT_PER_MINUTE', 60);
+const workers = Math.max(1, Math.min(8, intFromEnv('WORKERS', os.availableParallelism())));
+
+/** Opens the local key store (v1): durable in DATA_DIR; the very first start creates one development key and prints it, once. */
+async function openKeyStore(): Promise<LocalKeyStore | undefined> {
+  if (process.env.CREDITS_TABLE) return undefined;
   try {
     const opened = await openLocalKeyStore({ dataDir: dataDir(), limits: keyLimitsFromEnv() });
-    keyStore = opened.store;
-    setKeyStore(opened.store);
     if (opened.developmentKey) {
       console.log(`Created the local key store in ${dataDir()} with one development API key (plan free). It is shown only now:`);
       console.log(`  X-API-Key: ${opened.developmentKey.key}`);
     }
+    return opened.store;
   } catch (err) {
     console.error(`Cannot open the key store in ${dataDir()}: ${(err as Error).message}`);
     process.exit(1);
   }
 }
 
-const server = createApp({ v2RateLimitPerMinute: intFromEnv('V2_RATE_LIMIT_PER_MINUTE', 60) });
+function announce(actualPort: number): void {
+  console.log(`Factur-X service listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}  (docs: /api/docs; ${workers} worker${workers === 1 ? '' : 's'})`);
+}
 
-server.on('error', (err: NodeJS.ErrnoException) => {
-  console.error(err.code === 'EADDRINUSE' ? `Port ${port} is in use; set PORT to another one.` : `Server error: ${err.message}`);
-  process.exit(1);
-});
-server.listen(port, host, () => {
-  const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  console.log(`Factur-X service listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}  (docs: /api/docs)`);
-});
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close(() => {
-      void (keyStore?.close() ?? Promise.resolve()).finally(() => process.exit(0));
-    });
-    server.closeAllConnections();
+function listen(server: ReturnType<typeof createApp>, onListening: (port: number) => void): void {
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    console.error(err.code === 'EADDRINUSE' ? `Port ${port} is in use; set PORT to another one.` : `Server error: ${err.message}`);
+    process.exit(1);
   });
+  server.listen(port, host, () => {
+    const address = server.address();
+    onListening(typeof address === 'object' && address ? address.port : port);
+  });
+}
+
+if (workers > 1 && cluster.isPrimary) {
+  // Primary: owns the exact shared state, forks the workers, restarts a worker that dies.
+  const store = await openKeyStore();
+  const limiter = new SlidingWindowLimiter(v2Limit);
+  let announced = false;
+  let stopping = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    serveWorker(worker, store, limiter);
+    worker.on('message', (m: { t?: string; port?: number }) => {
+      if (m?.t === 'fx-listening' && !announced) {
+        announced = true;
+        announce(m.port ?? port);
+      }
+    });
+  };
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
+    fork();
+  });
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+      void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    });
+  }
+} else {
+  const isWorker = cluster.isWorker;
+  let store: LocalKeyStore | undefined;
+  if (isWorker) setKeyStore(remoteKeyStore());
+  else {
+    store = await openKeyStore();
+    if (store) setKeyStore(store);
+  }
+  const server = createApp({ v2RateLimitPerMinute: v2Limit, ...(isWorker && v2Limit > 0 ? { rateLimiter: remoteRateLimiter() } : {}) });
+  listen(server, (actual) => (isWorker ? process.send?.({ t: 'fx-listening', port: actual }) : announce(actual)));
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      server.close(() => {
+        void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+      });
+      server.closeAllConnections();
+    });
+  }
 }
