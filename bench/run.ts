@@ -231,7 +231,7 @@ async function main() {
     const h = await httpThroughput(seconds);
     console.log(`HTTP: ${h.rps.toFixed(0)} req/s, p50 ${h.p50} ms, p99 ${h.p99} ms, non-2xx ${h.non2xx}`);
     httpSection = [
-      `autocannon, 32 connections, ${seconds} s after a 2 s warm-up, POST /api/v2/xml with a 10-line invoice, server started as `npm start` does (one worker process per core, ${os.availableParallelism()} here, sharing the port; rate limit disabled with V2_RATE_LIMIT_PER_MINUTE=0), autocannon in the bench process, all on this machine.`,
+      `autocannon, 32 connections, ${seconds} s after a 2 s warm-up, POST /api/v2/xml with a 10-line invoice, server started as npm start does (one worker process per core, ${os.availableParallelism()} here, sharing the port; rate limit disabled with V2_RATE_LIMIT_PER_MINUTE=0), autocannon in the bench process, all on this machine.`,
       '',
       '| requests/s (mean) | latency p50 | latency p99 | requests | non-2xx |',
       '|---|---|---|---|---|',
