@@ -508,9 +508,14 @@ function writeContact(w: CiiWriter, c: Contact | undefined, ids: typeof SELLER_C
   w.close();
 }
 
-/** A postal address (BG-5 / BG-8 / BG-12 / BG-15) in XSD order: post code first, country after the city. */
+/**
+ * A postal address (BG-5 / BG-8 / BG-12 / BG-15) in XSD order: post code first, country after the city.
+ * CII requires ram:CountryID in every ram:PostalTradeAddress, so an address without a country code
+ * (BT-40 / BT-55 / BT-69 / BT-80) is not written at all: the XML stays schema-valid and the rules
+ * report the missing country (BR-09, BR-11, BR-20, BR-57) on the model.
+ */
 function writeAddress(w: CiiWriter, a: PostalAddress | undefined, ids: (typeof ADDRESS_TERMS)[keyof typeof ADDRESS_TERMS]): void {
-  if (a === undefined) return;
+  if (a === undefined || a.countryCode === undefined || a.countryCode.trim() === '') return;
   w.open('ram:PostalTradeAddress', '', true);
   w.text(w.el(ids.postcode), a.postcode);
   w.text(w.el(ids.line1), a.line1);

@@ -316,3 +316,20 @@ describe('writeCii: speed', () => {
     expectSchemaValid(out);
   });
 });
+
+describe('addresses without a country code', () => {
+  it('are left out, so the XML stays valid against the CII D16B XSD (the rules report BR-11)', async () => {
+    const { validInvoice } = await import('../fixtures/model.js');
+    const { writeCii } = await import('../../lib/cii/writer.js');
+    const { loadXsdValidator } = await import('../../lib/xml/xsd.js');
+    const { requireShared } = await import('../shared-path.js');
+    const { validateInvoice } = await import('../../lib/rules/index.js');
+    const inv = validInvoice();
+    inv.buyer.address = { line1: '3 avenue Jean Jaurès', postcode: '75011', city: 'Paris' };
+    const xml = writeCii(inv);
+    expect(xml).not.toContain('3 avenue Jean Jaurès');
+    const xsd = loadXsdValidator(requireShared('schemas', 'cii-d16b-uncoupled', 'CII', 'uncefact', 'data', 'standard', 'CrossIndustryInvoice_100pD16B.xsd'));
+    expect(xsd.validate(xml).errors).toEqual([]);
+    expect(validateInvoice(inv).errors.map((e) => e.rule)).toContain('BR-11');
+  });
+});
