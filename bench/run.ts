@@ -4,8 +4,8 @@
  *  - the local server's throughput on POST /api/v2/xml (autocannon, server in its own process).
  * Options: BENCH_SECONDS (autocannon duration, default 10), BENCH_SKIP_HTTP=1.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -56,7 +56,36 @@ function measure(fn: () => void, { minIterations, minMs }: { minIterations: numb
 
 const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
 
-async function httpThroughput(seconds: number): Promise<{ rps: number; p50: number; p99: number; non2xx: number; total: number }> {
+/** wrk (a C load generator, Debian package `wrk`) when installed: it leaves the cores to the server, unlike autocannon running in Node. */
+function findWrk(): string | undefined {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return 'wrk';
+  } catch (err) {
+    // `wrk --version` exits 1 after printing its version; only a missing binary throws ENOENT.
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : 'wrk';
+  }
+}
+
+function runWrk(url: string, body: string, seconds: number): { rps: number; p50: number; p99: number; non2xx: number; total: number } {
+  const dir = mkdtempSync(resolve(os.tmpdir(), 'bench-wrk-'));
+  writeFileSync(resolve(dir, 'body.json'), body);
+  const script = resolve(dir, 'post.lua');
+  writeFileSync(script, `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nlocal f = io.open("${resolve(dir, 'body.json')}", "r")\nwrk.body = f:read("*a")\nf:close()\n`);
+  execFileSync('wrk', ['-t1', '-c32', '-d2s', '-s', script, url], { stdio: 'ignore' }); // warm-up
+  const out = execFileSync('wrk', ['-t1', '-c32', `-d${seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  const ms = (label: string) => {
+    const m = new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+  };
+  const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN), p50: ms('50'), p99: ms('99'), non2xx, total };
+}
+
+async function httpThroughput(seconds: number): Promise<{ rps: number; p50: number; p99: number; non2xx: number; total: number; client: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'server/main.ts')], {
     env: { ...process.env, PORT: '0', V2_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -70,10 +99,11 @@ async function httpThroughput(seconds: number): Promise<{ rps: number; p50: numb
       child.on('exit', (code) => fail(new Error(`server exited ${code}`)));
     });
     const body = invoiceWithLines(10);
+    if (findWrk()) return { ...runWrk(`${url}/api/v2/xml`, body, seconds), client: 'wrk (1 thread)' };
     const opts = { url: `${url}/api/v2/xml`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, connections: 32, pipelining: 1 };
     await autocannon({ ...opts, duration: 2 }); // warm-up
     const r = await autocannon({ ...opts, duration: seconds });
-    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, total: r.requests.total };
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, total: r.requests.total, client: 'autocannon (in the bench process)' };
   } finally {
     child.kill('SIGTERM');
   }
@@ -231,7 +261,7 @@ async function main() {
     const h = await httpThroughput(seconds);
     console.log(`HTTP: ${h.rps.toFixed(0)} req/s, p50 ${h.p50} ms, p99 ${h.p99} ms, non-2xx ${h.non2xx}`);
     httpSection = [
-      `autocannon, 32 connections, ${seconds} s after a 2 s warm-up, POST /api/v2/xml with a 10-line invoice, server started as npm start does (one worker process per core, ${os.availableParallelism()} here, sharing the port; rate limit disabled with V2_RATE_LIMIT_PER_MINUTE=0), autocannon in the bench process, all on this machine.`,
+      `${h.client}, 32 connections, ${seconds} s after a 2 s warm-up, POST /api/v2/xml with a 10-line invoice, server started as npm start does (one worker process per core, ${os.availableParallelism()} here, sharing the port; rate limit disabled with V2_RATE_LIMIT_PER_MINUTE=0), client and server on this machine. The client is wrk when installed (Debian package; autocannon, a Node process, would take one of the two cores from the server).`,
       '',
       '| requests/s (mean) | latency p50 | latency p99 | requests | non-2xx |',
       '|---|---|---|---|---|',
