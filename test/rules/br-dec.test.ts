@@ -8,38 +8,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../lib/model/decimal.js';
-import type { DocumentAllowanceCharge, Invoice, InvoiceLine, LineAllowanceCharge } from '../../lib/model/invoice.js';
+import type { DocumentAllowanceCharge, Invoice, LineAllowanceCharge } from '../../lib/model/invoice.js';
 import { notImplemented, rules } from '../../lib/rules/br-dec/index.js';
-import { runRules } from '../../lib/rules/engine.js';
-import type { RuleDefinition } from '../../lib/rules/types.js';
-import { validInvoice } from '../fixtures/model.js';
+import { describeRuleTable, line, type Mutation, type RuleCases } from './rule-table.js';
 import { requireShared } from '../shared-path.js';
-
-type Mutation = (inv: Invoice) => void;
-interface RuleCases {
-  id: string;
-  pass: Array<[string, Mutation]>;
-  fail: Array<[string, Mutation, string[]]>;
-}
-
-function ruleById(id: string): RuleDefinition {
-  const rule = rules.find((r) => r.id === id);
-  if (rule === undefined) throw new Error(`rule ${id} is not in the BR-DEC index`);
-  return rule;
-}
-
-function findingsOf(id: string, mutate: Mutation): Array<{ rule: string; path: string }> {
-  const inv = validInvoice();
-  mutate(inv);
-  const report = runRules(inv, [ruleById(id)]);
-  return [...report.errors, ...report.warnings].map((f) => ({ rule: f.rule, path: f.path }));
-}
-
-function line(inv: Invoice, i = 0): InvoiceLine {
-  const found = inv.lines[i];
-  if (found === undefined) throw new Error(`no line ${i}`);
-  return found;
-}
 
 const docCharge = (over: Partial<DocumentAllowanceCharge> = {}): DocumentAllowanceCharge => ({
   amount: dec('10.00'),
@@ -159,28 +131,7 @@ const cases: RuleCases[] = [
   amountRow('BR-DEC-28', 'lines[0].charges[0].baseAmount', (inv, v) => void (line(inv).charges = [lineCharge({ baseAmount: dec(v) })])),
 ];
 
-describe('BR-DEC rules', () => {
-  it('the base invoice passes every BR-DEC rule', () => {
-    const report = runRules(validInvoice(), rules);
-    expect([...report.errors, ...report.warnings]).toEqual([]);
-  });
-
-  it('every implemented rule has a case row, and every row names an implemented rule', () => {
-    expect(cases.map((c) => c.id).sort()).toEqual(rules.map((r) => r.id).sort());
-  });
-
-  describe.each(cases)('$id', ({ id, pass, fail }) => {
-    it('reports nothing on the base invoice', () => {
-      expect(findingsOf(id, () => {})).toEqual([]);
-    });
-    it.each(pass)('passes: %s', (_name, mutate) => {
-      expect(findingsOf(id, mutate)).toEqual([]);
-    });
-    it.each(fail)('fails: %s', (_name, mutate, paths) => {
-      expect(findingsOf(id, mutate)).toEqual(paths.map((path) => ({ rule: id, path })));
-    });
-  });
-});
+describeRuleTable('BR-DEC', rules, cases);
 
 describe('BR-DEC registry', () => {
   const catalogue = JSON.parse(readFileSync(requireShared('conformance', 'rules-en16931-cii-1.3.16.json'), 'utf8')) as {
