@@ -3,7 +3,7 @@
  * validated EN 16931 XML embedded (422 with the official rule ids when the invoice is invalid; nothing produced).
  */
 import { generateFacturXml } from '../lib/generate.js';
-import { embedFacturX } from '../lib/pdf/index.js';
+import { embedFacturX } from '../lib/pdf/embed.js';
 import { contentDisposition, headerValue, pdfResult } from './_shared/binary.js';
 import { parseBody, parsePdfBody } from './_shared/body.js';
 import { elapsedMs, jsonEndpoint } from './_shared/http.js';
