@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../lib/model/decimal.js';
 import type { Invoice } from '../../lib/model/invoice.js';
-import { recordSourceFacts, sourceFacts, type SourceFacts } from '../../lib/rules/br/support/source-facts.js';
+import { recordSourceFacts, sourceFacts, type SourceFacts } from '../../lib/model/source-facts.js';
 import { validateInvoice } from '../../lib/rules/index.js';
 import { validInvoice } from '../fixtures/model.js';
 

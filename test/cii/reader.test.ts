@@ -11,7 +11,7 @@ import { elementPath, toElementTree, type CiiElement } from '../../lib/cii/reade
 import { locate, validateCiiModel } from '../../lib/cii/reader/validate-cii.js';
 import { Decimal, dec, decFromText, fractionDigits, sourceText } from '../../lib/model/decimal.js';
 import type { Invoice } from '../../lib/model/invoice.js';
-import { forgetSourceFacts, sourceFacts } from '../../lib/rules/br/support/source-facts.js';
+import { forgetSourceFacts, sourceFacts } from '../../lib/model/source-facts.js';
 import { validateInvoice } from '../../lib/rules/index.js';
 import { withXmlDocument } from '../../lib/xml/parse.js';
 import { CII_ROOT, loadVerdicts, readCorpusTree } from '../conformance/corpus.js';

@@ -25,7 +25,7 @@
  *   occurrence, as XPath's `normalize-space()` of the path would.
  * What decides an official verdict but has no business term (an aggregate
  * the document lacks, a tax not typed VAT, a VAT total beyond BT-110/BT-111)
- * is recorded as source facts for the rules (lib/rules/br/support/source-facts.ts).
+ * is recorded as source facts for the rules (lib/model/source-facts.ts).
  *
  * Values are read as written: texts untrimmed (the rules treat blank as
  * absent), decimals with `decFromText` so BR-DEC counts digits as written,
@@ -60,7 +60,7 @@ import type {
   TaxRepresentative,
   VatBreakdown,
 } from '../../model/invoice.js';
-import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type UnmappedTaxTotal } from '../../rules/br/support/source-facts.js';
+import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type UnmappedTaxTotal } from '../../model/source-facts.js';
 import { LazyLocations } from './locate.js';
 import { detectProfile, type CiiProfile } from './profile.js';
 import type { CiiElement } from './tree.js';

@@ -2,7 +2,7 @@ import { sum } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
 import { xpathRound2 } from '../br/support/xpath-numeric.js';
-import { groupPresent } from '../br/support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /**
  * BR-CO-11: the Sum of allowances on document level (BT-107) equals the sum

@@ -2,7 +2,7 @@ import { ZERO } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
 import { xpathRound2 } from '../br/support/xpath-numeric.js';
-import { groupPresent } from '../br/support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /**
  * BR-CO-13: the Invoice total amount without VAT (BT-109) equals the Sum of

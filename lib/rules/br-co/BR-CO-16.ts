@@ -1,7 +1,7 @@
 import { ZERO } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
-import { groupPresent } from '../br/support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /**
  * BR-CO-16: the Amount due for payment (BT-115) equals the Invoice total

@@ -2,7 +2,7 @@ import type { Decimal } from '../../model/decimal.js';
 import type { VatBreakdown } from '../../model/invoice.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
-import { isVatBreakdown } from '../br/support/source-facts.js';
+import { isVatBreakdown } from '../../model/source-facts.js';
 import { genericBreakdownRulesApply } from '../br/support/vat-breakdown.js';
 import { xpathRound, xpathRound2 } from '../br/support/xpath-numeric.js';
 

@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isIdentifierPresent, isPresent } from '../br/support/presence.js';
-import { groupPresent } from '../br/support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /**
  * BR-CO-26: the Seller (BG-4) must be identifiable by a Seller identifier

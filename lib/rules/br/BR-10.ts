@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAddressPresent } from './support/presence.js';
-import { groupPresent } from './support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /** BR-10: the Buyer postal address (BG-8) must be present; an address with no non-blank term counts as absent. */
 export default defineRule({

@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
-import { groupPresent } from './support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /** BR-12: the Sum of Invoice line net amount (BT-106, BG-22) must be present. */
 export default defineRule({

@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
-import { groupPresent } from './support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /** BR-14: the Invoice total amount with VAT (BT-112, BG-22) must be present. */
 export default defineRule({

@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
-import { groupPresent } from './support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /** BR-15: the Amount due for payment (BT-115, BG-22) must be present. */
 export default defineRule({

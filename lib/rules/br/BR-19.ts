@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAddressPresent } from './support/presence.js';
-import { groupPresent } from './support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /** BR-19: a Seller tax representative party (BG-11) must have a postal address (BG-12). */
 export default defineRule({

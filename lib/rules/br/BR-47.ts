@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
-import { isVatBreakdown } from './support/source-facts.js';
+import { isVatBreakdown } from '../../model/source-facts.js';
 
 /**
  * BR-47: each VAT breakdown (BG-23) must have a VAT category code (BT-118).

@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount, textOf } from './support/presence.js';
-import { isVatBreakdown } from './support/source-facts.js';
+import { isVatBreakdown } from '../../model/source-facts.js';
 import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
 
 /**

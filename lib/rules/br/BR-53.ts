@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount, textOf } from './support/presence.js';
-import { groupPresent } from './support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /**
  * BR-53: with a VAT accounting currency code (BT-6), the Invoice total VAT

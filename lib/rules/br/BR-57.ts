@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAddressPresent, isPresent } from './support/presence.js';
-import { groupPresent } from './support/source-facts.js';
+import { groupPresent } from '../../model/source-facts.js';
 
 /** BR-57: a Deliver to address (BG-15) must contain a Deliver to country code (BT-80). */
 export default defineRule({

@@ -3,7 +3,7 @@
  */
 import type { CreditTransfer, Invoice } from '../../../model/invoice.js';
 import { isPresent, textOf } from './presence.js';
-import { sourceFacts } from './source-facts.js';
+import { sourceFacts } from '../../../model/source-facts.js';
 
 /** Payment means type codes (BT-81, UNTDID 4461) whose accounts BR-50 and BR-61 inspect: credit transfer and SEPA credit transfer. */
 export const CREDIT_TRANSFER_MEANS: ReadonlySet<string> = new Set(['30', '58']);
@@ -15,7 +15,7 @@ export const CREDIT_TRANSFER_MEANS: ReadonlySet<string> = new Set(['30', '58']);
  * service provider identifier (BT-86) lives elsewhere. These are the places
  * the official BR-50 and BR-61 tests run on. For an invoice read from CII
  * the means code is that of each transfer's own payment means (see
- * source-facts.ts), else the Payment means type code (BT-81).
+ * lib/model/source-facts.ts), else the Payment means type code (BT-81).
  */
 export function creditTransferAccounts(inv: Invoice): Array<{ transfer: CreditTransfer; path: string }> {
   const pay = inv.paymentInstructions;

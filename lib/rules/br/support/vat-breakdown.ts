@@ -5,7 +5,7 @@
 import type { Decimal } from '../../../model/decimal.js';
 import type { Invoice, VatBreakdown } from '../../../model/invoice.js';
 import { isAmount, textOf } from './presence.js';
-import { isVatBreakdown, sourceFacts } from './source-facts.js';
+import { isVatBreakdown, sourceFacts } from '../../../model/source-facts.js';
 
 /**
  * VAT category codes (BT-118) whose category-specific schematron rule
@@ -41,7 +41,7 @@ export interface TaxTotalAmount {
  * The VAT total amounts of the invoice: BT-110 in the invoice currency (BT-5)
  * and BT-111 in the VAT accounting currency (BT-6), each when present, and,
  * for an invoice read from CII, any further `TaxTotalAmount` of the document
- * with its own currency (see source-facts.ts). Several official tests
+ * with its own currency (see lib/model/source-facts.ts). Several official tests
  * (BR-53, BR-CO-14, BR-CO-15, BR-DEC-13, BR-DEC-15) select these amounts by
  * `@currencyID` rather than by term.
  */

@@ -18,8 +18,8 @@
  * code that edits a read model in a way that contradicts them should call
  * {@link forgetSourceFacts}.
  */
-import type { Decimal } from '../../../model/decimal.js';
-import type { Invoice, VatBreakdown } from '../../../model/invoice.js';
+import type { Decimal } from './decimal.js';
+import type { Invoice, VatBreakdown } from './invoice.js';
 
 /**
  * Model groups whose presence the official rules decide by the CII aggregate
