@@ -8,7 +8,7 @@
  * the native canvas when installed for linux-arm64) ship as installed
  * packages in the layer's node_modules.
  */
-import { Annotations, AssetHashType, AssetStaging, BundlingOutput, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AssetHashType, AssetStaging, BundlingOutput, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Architecture, Code, LayerVersion, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ import { hasSchemas, REPO_ROOT } from './config.js';
  */
 export const LAYER_EXTERNAL_PACKAGES: readonly string[] = Object.freeze(['pdfjs-dist']);
 
-/** The native canvas pdf.js needs in Node (its DOMMatrix), for the functions' platform. */
+/** The native canvas pdf.js prefers in Node (its DOMMatrix), for the functions' platform; optional (see dom-matrix.ts). */
 export const CANVAS_NATIVE_PACKAGE = '@napi-rs/canvas-linux-arm64-gnu';
 
 /**
@@ -70,12 +70,8 @@ export class CoreLayer extends Construct {
     this.libDir = props.libDir ?? resolve(REPO_ROOT, 'lib');
     const withSchemas = hasSchemas(props.schemaSourceDir);
     this.schemaDir = withSchemas ? RUNTIME_SCHEMA_DIR : undefined;
-    if (installedPackageDir(CANVAS_NATIVE_PACKAGE) === undefined) {
-      Annotations.of(this).addWarningV2(
-        'facturx:no-arm64-canvas',
-        `${CANVAS_NATIVE_PACKAGE} is not installed: pdf.js cannot load on Lambda arm64, so v1 reads every PDF through Textract as a scan (see docs/DEPLOY.md).`,
-      );
-    }
+    // Without CANVAS_NATIVE_PACKAGE pdf.js still reads text layers (lib/extract/local/dom-matrix.ts stands in for
+    // its DOMMatrix); the native canvas is shipped only when installed, and is not needed by our code paths.
     const version = (JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
     this.layer = new LayerVersion(this, 'Layer', {
       description: `Factur-X core ${version}: EN 16931 generator and validator (lib/)${withSchemas ? ' + XSD schemas' : ''}`,

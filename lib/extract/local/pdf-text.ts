@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ExtractionError } from '../../errors.js';
 import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
+import { ensureDomMatrix } from './dom-matrix.js';
 
 /** What the text layer gave. */
 export interface PdfText {
@@ -25,6 +26,8 @@ let pdfjsPromise: Promise<PdfJs> | undefined;
 
 /** Loads pdf.js once (lazily: callers that never see a PDF never pay for it). */
 export function loadPdfJs(): Promise<PdfJs> {
+  // Without the native canvas (Lambda arm64), pdf.js needs a DOMMatrix just to load: a 2-D stand-in suffices for text.
+  ensureDomMatrix();
   pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   return pdfjsPromise;
 }
