@@ -211,7 +211,7 @@ async function extractionSection(): Promise<string> {
       files: number; zugferd1Files?: number; timingMs?: Record<string, number>;
       fields: Record<string, { term?: string; exact: number; scored: number; rate: number; printedRate?: number; printedScored?: number }>;
     };
-    lines.push('', `Accuracy on the ${acc.files} PDFs of \`../shared/conformance/pdf\` with their embedded XML ignored (text layer only), scored field by field against the XML beside each PDF (written by test/extract/accuracy.test.ts, which fails below its floors). "printed" counts only files where the expected value is printed on the page.`, '', '| field | term | exact | rate | rate where printed |', '|---|---|---|---|---|');
+    lines.push('', `Accuracy on the ${acc.files} PDFs of \`../shared/conformance/pdf\` with their embedded XML ignored (text layer only), scored field by field against the XML beside each PDF (written by test/extract/accuracy.test.ts, which fails below its floors). "printed" counts only files where the expected value is printed on the page. Names are compared exactly (spaces collapsed): a French company's legal form (SARL, SAS ...) is returned apart from its name, as the French registry and the FNFE examples keep it, and letter-spaced words are joined by glyph-run analysis (lib/extract/local/tracking.ts).`, '', '| field | term | exact | rate | rate where printed |', '|---|---|---|---|---|');
     for (const [name, f] of Object.entries(acc.fields)) {
       lines.push(`| ${name} | ${f.term ?? ''} | ${f.exact} / ${f.scored} | ${(f.rate * 100).toFixed(1)} % | ${f.printedRate !== undefined ? `${(f.printedRate * 100).toFixed(1)} % of ${f.printedScored}` : ''} |`);
     }

@@ -34,6 +34,8 @@ export interface ExtractedParty {
   siren?: Extracted<string>;
   /** ISO 3166-1 alpha-2. */
   country?: Extracted<string>;
+  /** Legal form printed beside a French company's name (`SARL`, `SAS` ...), which is not part of the name (BT-27 / BT-44). */
+  legalForm?: Extracted<string>;
 }
 
 /** An invoice line as extracted; amounts are decimal strings (never floats). */

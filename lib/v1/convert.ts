@@ -57,6 +57,10 @@ export interface ExtractedData {
   supplierName?: string;
   sellerAddress?: string;
   sellerVAT?: string;
+  /** Legal form printed beside a French seller's name (SARL, SAS ...), kept apart from sellerName. */
+  sellerLegalForm?: string;
+  /** Legal form printed beside a French buyer's name, kept apart from buyerName. */
+  buyerLegalForm?: string;
   buyerName?: string;
   buyerAddress?: string;
   buyerVAT?: string;
@@ -195,9 +199,11 @@ function dataFromExtraction(x: ExtractedInvoice, notes: string[]): ExtractedData
     supplierName: sellerName,
     sellerAddress: take('sellerAddress', x.seller.address),
     sellerVAT: take('sellerVAT', x.seller.vatNumber),
+    sellerLegalForm: take('sellerLegalForm', x.seller.legalForm),
     buyerName: take('buyerName', x.buyer.name),
     buyerAddress: take('buyerAddress', x.buyer.address),
     buyerVAT: take('buyerVAT', x.buyer.vatNumber),
+    buyerLegalForm: take('buyerLegalForm', x.buyer.legalForm),
     items: x.lines.map((l) => ({
       description: l.description.value,
       ...(l.quantity ? { quantity: l.quantity.value } : {}),

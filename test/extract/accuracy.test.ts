@@ -247,8 +247,8 @@ describe('accuracy on the shared Factur-X / ZUGFeRD PDF corpus', () => {
     const floors: Record<Field, number> = {
       invoiceNumber: 0.92,
       invoiceDate: 0.9,
-      sellerName: 0.75,
-      buyerName: 0.82,
+      sellerName: 0.9,
+      buyerName: 0.85,
       totalHT: 0.9,
       totalVAT: 0.9,
       totalTTC: 0.9,

@@ -41,8 +41,11 @@ afterAll(async () => {
 function expectSampleFields(invoice: ExtractedInvoice, options: { lines?: boolean } = {}): void {
   expect(invoice.invoiceNumber?.value).toBe(sample.number);
   expect(invoice.invoiceDate?.value).toBe(sample.issueDate.iso);
-  expect(invoice.seller.name?.value).toBe(sample.seller.name);
-  expect(invoice.buyer.name?.value).toBe(sample.buyer.name);
+  // Both parties are French companies: the printed legal form is split off the registered name.
+  expect(invoice.seller.name?.value).toBe(sample.seller.name.replace(/ SARL$/, ''));
+  expect(invoice.seller.legalForm?.value).toBe('SARL');
+  expect(invoice.buyer.name?.value).toBe(sample.buyer.name.replace(/ SAS$/, ''));
+  expect(invoice.buyer.legalForm?.value).toBe('SAS');
   expect(invoice.seller.vatNumber?.value).toBe(sample.seller.vatNumber);
   for (const t of sample.totals) expect(dec(invoice.totals[t.field]!.value).eq(dec(t.value)), t.field).toBe(true);
   if (options.lines !== false) {

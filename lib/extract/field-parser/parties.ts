@@ -30,6 +30,7 @@ import {
   compileLabels,
   hasLegalForm,
   matchLabels,
+  splitFrenchLegalForm,
   type LabelSet,
 } from './labels.js';
 import { fold, type TextChunk } from './text.js';
@@ -445,6 +446,17 @@ export function findParties(ctx: ParseContext): PartiesResult {
       const code = prefixed && isCountryCode(prefixed) ? prefixed : detectCountryFromAddress(party.address.value);
       if (code) party.country = extracted(ctx, code, party.address.confidence * 0.9, undefined, party.address.source ?? 'address');
     } else if (party.siret || party.siren) party.country = extracted(ctx, 'FR', 0.6, undefined, 'SIRET/SIREN implies France');
+  }
+  // A French company's legal form is printed with its name but is no part of it (the registered name is BT-27 / BT-44);
+  // a party of unknown country on a French party's invoice is taken as French too.
+  for (const [party, other] of [[result.seller, result.buyer], [result.buyer, result.seller]] as const) {
+    const french = party.country ? party.country.value === 'FR' : other.country?.value === 'FR';
+    if (!party.name || !french) continue;
+    const { name, legalForm } = splitFrenchLegalForm(party.name.value);
+    if (legalForm !== undefined) {
+      party.legalForm = { ...party.name, value: legalForm };
+      party.name = { ...party.name, value: name };
+    }
   }
   return result;
 }

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { ExtractionError } from '../../errors.js';
 import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
 import { ensureDomMatrix } from './dom-matrix.js';
+import { repairTracking, trackingRepairs, type GlyphRun } from './tracking.js';
 
 /** What the text layer gave. */
 export interface PdfText {
@@ -41,7 +42,7 @@ function pdfjsAssets(): string {
   return assetDir;
 }
 
-/** Opens a PDF with pdf.js: no eval, no font faces, no network; a copy of the bytes is handed over (pdf.js detaches its buffer). */
+/** Opens a PDF with pdf.js for its text: no eval, no font faces, no images, no network; a copy of the bytes is handed over (pdf.js detaches its buffer). */
 export async function openPdf(bytes: Uint8Array): Promise<import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy> {
   const pdfjs = await loadPdfJs();
   const assets = pdfjsAssets();
@@ -53,6 +54,8 @@ export async function openPdf(bytes: Uint8Array): Promise<import('pdfjs-dist/leg
     disableAutoFetch: true,
     stopAtErrors: false,
     verbosity: 0,
+    // Only text is read here (scans go to pdftoppm + OCR): images are dropped before pdf.js decodes them.
+    maxImageSize: 1,
     cMapUrl: join(assets, 'cmaps') + '/',
     cMapPacked: true,
     standardFontDataUrl: join(assets, 'standard_fonts') + '/',
@@ -64,6 +67,24 @@ export async function openPdf(bytes: Uint8Array): Promise<import('pdfjs-dist/leg
     const name = (error as { name?: string }).name;
     if (name === 'PasswordException') throw new ExtractionError('The PDF is password-protected; send it without a password.', [], { cause: error });
     throw new ExtractionError('The PDF could not be read (damaged or not a PDF).', [], { cause: error });
+  }
+}
+
+/** Pages (from the first) whose letter-spaced words are repaired: the parties and the header are on the first, and the glyph runs cost a second pass over the page. */
+const TRACKING_PAGES = 1;
+
+/** The shown text runs of a page, for {@link trackingRepairs}; none when pdf.js cannot build the operator list. */
+async function glyphRuns(page: import('pdfjs-dist/legacy/build/pdf.mjs').PDFPageProxy, showText: number): Promise<GlyphRun[]> {
+  try {
+    const ops = await page.getOperatorList();
+    const runs: GlyphRun[] = [];
+    ops.fnArray.forEach((fn, i) => {
+      const arg: unknown = ops.argsArray[i]?.[0];
+      if (fn === showText && Array.isArray(arg)) runs.push(arg as GlyphRun);
+    });
+    return runs;
+  } catch {
+    return [];
   }
 }
 
@@ -84,6 +105,7 @@ export async function readPdfText(bytes: Uint8Array, options: { maxPages?: numbe
         const viewport = page.getViewport({ scale: 1 });
         width = Math.max(width, viewport.width);
         const content = await page.getTextContent();
+        const pageItems: PositionedItem[] = [];
         for (const item of content.items) {
           if (!('str' in item) || item.str === '') continue;
           const t = pdfjs.Util.transform(viewport.transform, item.transform);
@@ -95,9 +117,11 @@ export async function readPdfText(bytes: Uint8Array, options: { maxPages?: numbe
           if (Math.abs(b) > Math.abs(a) * 0.2 || a <= 0) continue;
           const fontHeight = Math.hypot(c, d) || item.height || 10;
           const scaleX = Math.hypot(a, b) / (Math.hypot(item.transform[0] ?? 1, item.transform[1] ?? 0) || 1);
-          items.push({ text: item.str, page: p, x: t[4] ?? 0, y: t[5] ?? 0, width: item.width * scaleX, height: fontHeight });
+          pageItems.push({ text: item.str, page: p, x: t[4] ?? 0, y: t[5] ?? 0, width: item.width * scaleX, height: fontHeight });
           chars += item.str.replace(/\s/g, '').length;
         }
+        const repairs = p <= TRACKING_PAGES && chars > 0 ? trackingRepairs(await glyphRuns(page, pdfjs.OPS.showText)) : new Map<string, string>();
+        for (const item of pageItems) items.push(repairs.size > 0 ? { ...item, text: repairTracking(item.text, repairs) } : item);
         page.cleanup();
       } catch {
         // A broken page is skipped; the others may still hold the invoice.
