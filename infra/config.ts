@@ -43,6 +43,13 @@ export interface DeployConfig {
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** POWERTOOLS_SERVICE_NAME. */
   serviceName: string;
+  /**
+   * Run the functions with `--enable-source-maps` (context `sourceMaps=true`).
+   * Off by default: Node reads and parses every loaded module's map at import,
+   * about 60 ms of each cold start with the core layer's maps; the maps ship
+   * either way, so stack traces can be mapped offline or with this switch.
+   */
+  sourceMaps: boolean;
 }
 
 /** Reads one context value (e.g. `app.node.tryGetContext`). */
@@ -94,7 +101,7 @@ function parseApiKeys(raw: unknown): ApiKeySpec[] {
  * Builds the configuration from context and environment. Context wins over
  * the environment: region (`region` / CDK_REGION), Bedrock model
  * (`bedrockModelId` / BEDROCK_MODEL_ID), schema source (`schemaDir` /
- * SCHEMA_SOURCE_DIR), `apiKeys`, `wafV1IpLimit`, `logLevel`.
+ * SCHEMA_SOURCE_DIR), `apiKeys`, `wafV1IpLimit`, `logLevel`, `sourceMaps`.
  */
 export function resolveDeployConfig(context: ContextReader, env: Readonly<Record<string, string | undefined>> = {}): DeployConfig {
   const region = text(context('region')) ?? text(env.CDK_REGION) ?? DEFAULT_REGION;
@@ -112,6 +119,9 @@ export function resolveDeployConfig(context: ContextReader, env: Readonly<Record
     throw new Error(`Context "wafV1IpLimit" must be an integer >= 10 (AWS WAF minimum), got ${limitRaw}.`);
   }
 
+  const mapsRaw = text(context('sourceMaps'))?.toLowerCase() ?? 'false';
+  if (mapsRaw !== 'true' && mapsRaw !== 'false') throw new Error(`Context "sourceMaps" must be true or false, got ${mapsRaw}.`);
+
   const level = (text(context('logLevel')) ?? 'INFO').toUpperCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}.`);
 
@@ -123,6 +133,7 @@ export function resolveDeployConfig(context: ContextReader, env: Readonly<Record
     wafV1IpLimit,
     logLevel: level as DeployConfig['logLevel'],
     serviceName: text(context('serviceName')) ?? 'facturx-api',
+    sourceMaps: mapsRaw === 'true',
   };
 }
 

@@ -8,7 +8,8 @@
  *   import { measureBundles, formatBundleTable } from '../infra/measure-bundles.js'   # npm run bench
  *
  * The import time includes the core modules the bundle loads from the layer
- * and the function's NODE_OPTIONS (source maps), measured with the local Node
+ * and the function's NODE_OPTIONS, measured without a resolve hook (the
+ * bundle is staged to import the layer folder directly), with the local Node
  * (Lambda runs Node 22 on arm64: the figure is indicative, not Lambda's
  * INIT duration, which adds the runtime's own start).
  */
@@ -18,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ApiFunction } from './api-function.js';
-import { runInFreshNode } from './bundling/emulate.js';
+import { runInFreshNode, stageForDirectImport } from './bundling/emulate.js';
 import { resolveDeployConfig, type DeployConfig } from './config.js';
 import type { RouteLike } from './route-settings.js';
 import { FacturXStack } from './stack.js';
@@ -98,8 +99,13 @@ export async function measureBundles(options: MeasureOptions = {}): Promise<Bund
       if (dir === undefined) throw new Error(`Function ${name} was not bundled.`);
       const bundleFile = join(dir, 'index.mjs');
       const samples: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        samples.push(runInFreshNode({ bundleFile, ...(fn.usesCoreLayer ? { layerDir } : {}), environment: { ...fn.runtimeEnvironment } }).importMs);
+      const staged = stageForDirectImport(bundleFile, fn.usesCoreLayer ? layerDir : undefined);
+      try {
+        for (let i = 0; i < runs; i++) {
+          samples.push(runInFreshNode({ bundleFile: staged.bundleFile, ...(fn.usesCoreLayer ? { layerDir } : {}), environment: { ...fn.runtimeEnvironment }, hook: false }).importMs);
+        }
+      } finally {
+        staged.cleanup();
       }
       const codeBytes = sizeOf(dir, (f) => f.endsWith('.mjs'));
       const importMs = median(samples);

@@ -184,6 +184,7 @@ export class FacturXStack extends Stack {
         coreLayer: this.coreLayer,
         serviceName: config.serviceName,
         logLevel: config.logLevel,
+        sourceMaps: config.sourceMaps,
         description: `${route.method} ${route.path}`,
         environment,
       });
@@ -224,6 +225,7 @@ export class FacturXStack extends Stack {
       timeout: Duration.seconds(5),
       serviceName: `${config.serviceName}-authorizer`,
       logLevel: config.logLevel,
+      sourceMaps: config.sourceMaps,
       description: 'v1 API key authorizer (X-API-Key or Authorization: Bearer)',
       environment: {
         // Plan names, not ids: an id would make the authorizer depend on the stage it guards (a cycle).

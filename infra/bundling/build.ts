@@ -15,6 +15,7 @@ import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { chmodSync, cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { coreExternalPlugin } from './core-external.js';
+import { trimPlugin } from './trim.js';
 import { CORE_PACKAGE, CORE_EXTENSION, isCoreSource, LAYER_CORE_DIR, LAYER_SCHEMA_DIR } from './core-paths.js';
 
 /** The repository's node_modules. */
@@ -111,7 +112,7 @@ export async function buildFunction(job: FunctionBuildJob): Promise<void> {
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     external: ['@aws-sdk/*'],
-    plugins: job.coreLibDir === undefined ? [] : [coreExternalPlugin({ libDir: job.coreLibDir })],
+    plugins: job.coreLibDir === undefined ? [trimPlugin()] : [coreExternalPlugin({ libDir: job.coreLibDir }), trimPlugin()],
   });
 }
 
@@ -170,6 +171,7 @@ export async function buildLayer(job: LayerBuildJob): Promise<void> {
       outExtension: { '.js': CORE_EXTENSION },
       chunkNames: 'chunks/[name]-[hash]',
       external: (job.externalPackages ?? []).flatMap((p) => [p, `${p}/*`]),
+      plugins: [trimPlugin()],
     });
   }
   // No "exports" map: every module is reachable by its path, as the functions import them.

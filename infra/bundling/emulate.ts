@@ -8,7 +8,10 @@
  * with an event. Used by the infra tests and by measure-bundles.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { LAYER_MOUNT } from './core-paths.js';
 
 /** Options of {@link runInFreshNode}. */
@@ -25,6 +28,12 @@ export interface FreshRunOptions {
   handlerName?: string;
   /** Time limit in ms; default 60 s. */
   timeoutMs?: number;
+  /**
+   * Install the resolve hook (default true). A hook runs off the main thread
+   * and costs a round trip per import, tens of ms per cold import: timings
+   * are taken on a bundle staged by {@link stageForDirectImport} without it.
+   */
+  hook?: boolean;
 }
 
 /** What one run measured and returned. */
@@ -65,7 +74,7 @@ const RUNNER = `
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 const opts = JSON.parse(process.argv[1]);
-register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)}), { data: { optDir: opts.optDir, sdkFrom: opts.sdkFrom } });
+if (opts.hook !== false) register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)}), { data: { optDir: opts.optDir, sdkFrom: opts.sdkFrom } });
 const t0 = performance.now();
 const mod = await import(pathToFileURL(opts.bundleFile).href);
 const importMs = performance.now() - t0;
@@ -99,7 +108,7 @@ export function runInFreshNode(options: FreshRunOptions): FreshRunResult {
     TZ: 'UTC',
   };
   for (const [k, v] of Object.entries(options.environment ?? {})) env[k] = mapOpt(v, options.layerDir);
-  const args = JSON.stringify({ bundleFile: options.bundleFile, optDir: options.layerDir, sdkFrom: SDK_FROM, event: options.event, handlerName: options.handlerName });
+  const args = JSON.stringify({ bundleFile: options.bundleFile, optDir: options.layerDir, sdkFrom: SDK_FROM, event: options.event, handlerName: options.handlerName, hook: options.hook });
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', RUNNER, args], {
     env,
     encoding: 'utf8',
@@ -111,4 +120,35 @@ export function runInFreshNode(options: FreshRunOptions): FreshRunResult {
     throw new Error(`Fresh run of ${options.bundleFile} failed (exit ${run.status ?? run.signal}):\n${run.stderr}\n${run.stdout}`);
   }
   return JSON.parse(line.slice(MARK.length)) as FreshRunResult;
+}
+
+/** A function bundle copied so it imports without a resolve hook; remove it with `cleanup`. */
+export interface StagedBundle {
+  bundleFile: string;
+  cleanup(): void;
+}
+
+/**
+ * Copies a function bundle to a temporary folder where it loads as on Lambda
+ * but with no resolve hook: its `/opt/...` imports point at the local layer
+ * folder (file URLs), and `node_modules/@aws-sdk` links to the repository's
+ * copy (the runtime's SDK). For timing imports; behaviour tests use the hook.
+ */
+export function stageForDirectImport(bundleFile: string, layerDir: string | undefined): StagedBundle {
+  const root = mkdtempSync(join(tmpdir(), 'facturx-stage-'));
+  const fnDir = join(root, 'fn');
+  cpSync(dirname(bundleFile), fnDir, { recursive: true });
+  mkdirSync(join(root, 'node_modules'));
+  symlinkSync(join(dirname(SDK_FROM), 'node_modules', '@aws-sdk'), join(root, 'node_modules', '@aws-sdk'), 'dir');
+  if (layerDir !== undefined) {
+    const layerUrl = pathToFileURL(resolve(layerDir)).href;
+    for (const entry of readdirSync(fnDir, { recursive: true })) {
+      const file = join(fnDir, String(entry));
+      if (!file.endsWith('.mjs')) continue;
+      const code = readFileSync(file, 'utf8');
+      const staged = code.replace(new RegExp(`(["'])${LAYER_MOUNT}/`, 'g'), `$1${layerUrl}/`);
+      if (staged !== code) writeFileSync(file, staged);
+    }
+  }
+  return { bundleFile: join(fnDir, basename(bundleFile)), cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -27,6 +27,14 @@ describe('resolveDeployConfig', () => {
     expect(config.bedrockModelId).toBe(DEFAULT_BEDROCK_MODEL_ID);
     expect(config.schemaSourceDir).toBe(resolve(REPO_ROOT, '..', 'shared', 'schemas'));
     expect(config.apiKeys).toEqual([]);
+    expect(config.sourceMaps).toBe(false);
+  });
+
+  it('turns source maps on only when the sourceMaps context says true', () => {
+    expect(resolveDeployConfig(ctx({ sourceMaps: 'true' }), {}).sourceMaps).toBe(true);
+    expect(resolveDeployConfig(ctx({ sourceMaps: true }), {}).sourceMaps).toBe(true);
+    expect(resolveDeployConfig(ctx({ sourceMaps: 'false' }), {}).sourceMaps).toBe(false);
+    expect(() => resolveDeployConfig(ctx({ sourceMaps: 'yes' }), {})).toThrow(/sourceMaps/);
   });
 
   it('takes the region from context before CDK_REGION, and refuses non-EU regions from either', () => {

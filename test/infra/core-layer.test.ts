@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes.js';
 import type { ApiFunction } from '../../infra/api-function.js';
 import { CORE_IMPORT_BASE, LAYER_CORE_DIR } from '../../infra/bundling/core-paths.js';
-import { runInFreshNode } from '../../infra/bundling/emulate.js';
+import { runInFreshNode, stageForDirectImport } from '../../infra/bundling/emulate.js';
+import { TRIMMED_MODULES } from '../../infra/bundling/trim.js';
 import { REPO_ROOT, resolveDeployConfig } from '../../infra/config.js';
 import { BUNDLE_BUDGET } from '../../infra/measure-bundles.js';
 import type { RouteLike } from '../../infra/route-settings.js';
@@ -103,6 +104,25 @@ describe('core layer and function bundles', () => {
         expect(existsSync(join(layerDir, spec.slice('/opt/'.length))), `${name}: ${spec}`).toBe(true);
       }
     }
+  });
+
+  it('leaves out the dependencies trimmed for cold start (infra/bundling/trim.ts): no layer source map lists them', () => {
+    const sources = filesOf(join(layerDir, LAYER_CORE_DIR), '.mjs.map').flatMap((mapFile) => (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources);
+    expect(sources.some((s) => s.includes('node_modules/@cantoo/pdf-lib/')), 'pdf-lib itself is in').toBe(true);
+    expect(sources.some((s) => s.includes('node_modules/@cantoo/fontkit/')), 'fontkit itself is in').toBe(true);
+    for (const pkg of Object.keys(TRIMMED_MODULES).map((m) => m.split('/')[0])) {
+      expect(sources.filter((s) => s.includes(`node_modules/${pkg}/`)), pkg).toEqual([]);
+    }
+  });
+
+  it('embeds an invoice into a PDF through the v2-pdf bundle built without them', () => {
+    const run = runInFreshNode({ bundleFile: bundleOf(fn('v2-pdf')), layerDir, environment: { ...fn('v2-pdf').runtimeEnvironment }, event: readEvent('v2-pdf', 'valid.json') });
+    expect(run.error).toBeUndefined();
+    const result = run.result as ProxyResult & { isBase64Encoded?: boolean };
+    expect(result.statusCode).toBe(200);
+    const pdf = Buffer.from(result.body, 'base64').toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain('factur-x.xml');
   });
 
   it('keeps every function bundle within 1.5 MB and reports the sizes', () => {
@@ -210,6 +230,20 @@ describe('core layer and function bundles', () => {
     const run = runInFreshNode({ bundleFile: probe, layerDir, event, environment: { NODE_PATH: canvasDir } });
     expect(run.error).toBeUndefined();
     expect(run.result).toBeGreaterThan(0);
+  });
+
+  it('answers from a bundle staged for direct import (how import times are measured: no resolve hook)', () => {
+    const staged = stageForDirectImport(bundleOf(fn('v2-xml')), layerDir);
+    try {
+      expect(readFileSync(staged.bundleFile, 'utf8')).not.toMatch(/["']\/opt\//);
+      const run = runInFreshNode({ bundleFile: staged.bundleFile, layerDir, environment: { ...fn('v2-xml').runtimeEnvironment }, event: readEvent('v2-xml', 'valid.json'), hook: false });
+      expect(run.error).toBeUndefined();
+      expect((run.result as ProxyResult).statusCode).toBe(200);
+      expect(run.importMs).toBeGreaterThan(0);
+    } finally {
+      staged.cleanup();
+    }
+    expect(existsSync(staged.bundleFile)).toBe(false);
   });
 
   it('cannot run a function bundle without the layer (the core is not inside it)', () => {
