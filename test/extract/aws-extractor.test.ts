@@ -234,7 +234,9 @@ describe('Textract only (no model configured)', () => {
 
     expect(bedrockMock.calls()).toHaveLength(0);
     expect(result.method).toBe('textract');
-    expect(result.seller.name).toEqual({ value: 'ATELIER DUPONT SARL', confidence: textractConfidence(fixture, 'VENDOR_NAME'), source: 'textract page 1' });
+    // A French seller: the legal form Textract read with the name is kept apart, as the local extractor does.
+    expect(result.seller.name).toEqual({ value: 'ATELIER DUPONT', confidence: textractConfidence(fixture, 'VENDOR_NAME'), source: 'textract page 1' });
+    expect(result.seller.legalForm?.value).toBe('SARL');
     expect(result.seller.vatNumber!.value).toBe('FR32123456789');
     expect(result.seller.siret!.value).toBe('12345678900012');
     expect(result.buyer.name!.value).toBe('Boulangerie Martin');

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPdfText } from '../../lib/extract/local/pdf-text.js';
 import { repairTracking, trackingRepairs, type GlyphRun } from '../../lib/extract/local/tracking.js';
-import { splitFrenchLegalForm } from '../../lib/extract/field-parser/labels.js';
 import { requireShared } from '../shared-path.js';
 
 /** A glyph run written as pdf.js's operator list gives it: letters, and TJ adjustments in thousandths of an em. */
@@ -40,21 +39,5 @@ describe('letter-spaced text (tracking)', () => {
     expect(text).toContain('Lieferant GmbH');
     expect(text).toContain('Kunden AG Frankreich');
     expect(text.join('\n')).not.toMatch(/Liefer ant|Fr ankreich/);
-  });
-});
-
-describe('French legal forms', () => {
-  it.each([
-    ['Au bon moulin SARL', 'Au bon moulin', 'SARL'],
-    ['SAS Dupont Frères', 'Dupont Frères', 'SAS'],
-    ['Société Générale S.A.', 'Société Générale', 'S.A.'],
-    ['ACME - SASU', 'ACME', 'SASU'],
-    ['Boulangerie Martin, EURL', 'Boulangerie Martin', 'EURL'],
-  ])('%s is the name %s with the legal form %s', (printed, name, legalForm) => {
-    expect(splitFrenchLegalForm(printed)).toEqual({ name, legalForm });
-  });
-
-  it.each(['Dupont', 'SARL', 'Les Sas du Port', 'Maison sa famille'])('%s has no legal form to split off', (printed) => {
-    expect(splitFrenchLegalForm(printed)).toEqual({ name: printed });
   });
 });

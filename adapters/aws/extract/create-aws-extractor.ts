@@ -25,6 +25,7 @@ import { AnalyzeExpenseCommand, type AnalyzeExpenseResponse, type TextractClient
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { ExtractionError, UnsupportedMediaTypeError } from '../../../lib/errors.js';
 import type { ExtractedInvoice, ExtractionInput, InvoiceExtractor } from '../../../lib/extract/port.js';
+import { separateFrenchLegalForms } from '../../../lib/extract/legal-form.js';
 import { assembleInvoice, type Evidence } from './assemble.js';
 import { readWithModel, type ModelSettings } from './bedrock.js';
 import { callAws, startDeadline, type Deadline } from './call.js';
@@ -156,6 +157,8 @@ export function createAwsExtractor(options: AwsExtractorOptions): InvoiceExtract
 
   const finish = (invoice: ExtractedInvoice, notes: readonly string[]): ExtractedInvoice => {
     invoice.notes.unshift(...notes);
+    // As the local extractor does: a French company's legal form is kept apart from its name.
+    separateFrenchLegalForms(invoice.seller, invoice.buyer);
     crossCheck(invoice);
     if (!isUsable(invoice)) {
       throw new ExtractionError('No invoice data was found in the document: no invoice number, total or line.', missingKeyFields(invoice));

@@ -283,25 +283,6 @@ export function hasLegalForm(text: string): boolean {
   return LEGAL_FORM_WORDS.test(text) || LEGAL_FORM_CODES.test(text);
 }
 
-/**
- * French legal forms (Code de commerce): on a French invoice the form is
- * printed beside the company's name (dénomination sociale) but is not part of
- * it (it goes with the capital in the legal mentions, BT-33).
- */
-const FRENCH_LEGAL_FORM = String.raw`(?:S\.?A\.?R\.?L\.?|SASU|S\.?A\.?S\.?|S\.?A\.?|EURL|SNC|SCI|SCOP|SCA|SCS|SELARL|SELAS|SEL|GIE|EIRL|EI|SEM)`;
-const FRENCH_FORM_AFTER = new RegExp(String.raw`^(.*?\S)[\s,]+(?:-\s*)?(${FRENCH_LEGAL_FORM})$`);
-const FRENCH_FORM_BEFORE = new RegExp(String.raw`^(${FRENCH_LEGAL_FORM})\s+(\S.*)$`);
-
-/** Splits a French company's printed name into its name and legal form: `Au bon moulin SARL` gives `Au bon moulin` and `SARL`. */
-export function splitFrenchLegalForm(text: string): { name: string; legalForm?: string } {
-  const t = text.trim();
-  const after = FRENCH_FORM_AFTER.exec(t);
-  if (after && /\p{L}{2}/u.test(after[1]!)) return { name: after[1]!, legalForm: after[2]! };
-  const before = FRENCH_FORM_BEFORE.exec(t);
-  if (before && /\p{L}{2}/u.test(before[2]!)) return { name: before[2]!, legalForm: before[1]! };
-  return { name: t };
-}
-
 /** Lines that are page furniture, generator notices or document titles, never party names. */
 export const BOILERPLATE = compileLabels([
   'seite', 'page', 'blatt', 'beispiel-rechnungen', 'beispielrechnung', 'stylesheet', 'copyright', '(c)', 'zugferd', 'zugferd-version', 'factur-x',

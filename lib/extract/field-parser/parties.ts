@@ -13,6 +13,7 @@
 import { countryFromVatNumber } from '../../input/country.js';
 import { detectCountryFromAddress } from '../../input/address.js';
 import { isCountryCode } from '../../input/iso-3166.js';
+import { separateFrenchLegalForms } from '../legal-form.js';
 import type { ExtractedParty } from '../port.js';
 import { extracted, type ParseContext } from './context.js';
 import { findDates } from './dates.js';
@@ -30,7 +31,6 @@ import {
   compileLabels,
   hasLegalForm,
   matchLabels,
-  splitFrenchLegalForm,
   type LabelSet,
 } from './labels.js';
 import { fold, type TextChunk } from './text.js';
@@ -447,17 +447,7 @@ export function findParties(ctx: ParseContext): PartiesResult {
       if (code) party.country = extracted(ctx, code, party.address.confidence * 0.9, undefined, party.address.source ?? 'address');
     } else if (party.siret || party.siren) party.country = extracted(ctx, 'FR', 0.6, undefined, 'SIRET/SIREN implies France');
   }
-  // A French company's legal form is printed with its name but is no part of it (the registered name is BT-27 / BT-44);
-  // a party of unknown country on a French party's invoice is taken as French too.
-  for (const [party, other] of [[result.seller, result.buyer], [result.buyer, result.seller]] as const) {
-    const french = party.country ? party.country.value === 'FR' : other.country?.value === 'FR';
-    if (!party.name || !french) continue;
-    const { name, legalForm } = splitFrenchLegalForm(party.name.value);
-    if (legalForm !== undefined) {
-      party.legalForm = { ...party.name, value: legalForm };
-      party.name = { ...party.name, value: name };
-    }
-  }
+  separateFrenchLegalForms(result.seller, result.buyer);
   return result;
 }
 
