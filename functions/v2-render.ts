@@ -3,7 +3,7 @@
  * invoice PDF; a Factur-X PDF/A-3 with the XML embedded when the XML is a valid EN 16931 invoice.
  */
 import { InputError } from '../lib/errors.js';
-import { renderInvoicePdf } from '../lib/pdf/index.js';
+import { renderInvoicePdf } from '../lib/pdf/render/render.js';
 import { validateCiiXml } from '../lib/validate-xml.js';
 import { contentDisposition, headerValue, pdfResult } from './_shared/binary.js';
 import { xmlField } from './_shared/body.js';

@@ -1,8 +1,9 @@
 /**
  * Cold-start figures: synthesizes the stack (real esbuild bundling), then for
  * every function reports its bundle size and the time to import it in a fresh
- * Node process (median of 5) with the core layer mounted at /opt, and the
- * layer's own size. Targets: <= 1.5 MB per function bundle, <= 150 ms import.
+ * Node process (median of 9, taken round-robin over the functions) with the
+ * core layer mounted at /opt, and the layer's own size. Targets: <= 1.5 MB
+ * per function bundle, <= 150 ms import.
  *
  *   npx tsx infra/measure-bundles.ts            # prints the table
  *   import { measureBundles, formatBundleTable } from '../infra/measure-bundles.js'   # npm run bench
@@ -46,7 +47,7 @@ export interface BundleMeasure {
 
 /** Options of {@link measureBundles}. */
 export interface MeasureOptions {
-  /** Fresh processes per function; default 5. */
+  /** Fresh processes per function; default 9. */
   runs?: number;
   /** Routes; default functions/routes.ts. */
   routes?: readonly RouteLike[];
@@ -77,7 +78,7 @@ function median(values: readonly number[]): number {
 
 /** Synthesizes the stack and measures every bundle. */
 export async function measureBundles(options: MeasureOptions = {}): Promise<BundleReport> {
-  const runs = options.runs ?? 5;
+  const runs = options.runs ?? 9;
   const outdir = mkdtempSync(join(tmpdir(), 'facturx-measure-'));
   try {
     const app = new App({ outdir });
@@ -94,19 +95,22 @@ export async function measureBundles(options: MeasureOptions = {}): Promise<Bund
     const measures: BundleMeasure[] = [];
     const entries: Array<[string, ApiFunction]> = [...stack.functions];
     if (stack.authorizerFunction !== undefined) entries.push(['authorizer', stack.authorizerFunction]);
-    for (const [name, fn] of entries) {
+    const targets = entries.map(([name, fn]) => {
       const dir = fn.bundleDir;
       if (dir === undefined) throw new Error(`Function ${name} was not bundled.`);
-      const bundleFile = join(dir, 'index.mjs');
-      const samples: number[] = [];
-      const staged = stageForDirectImport(bundleFile, fn.usesCoreLayer ? layerDir : undefined);
-      try {
-        for (let i = 0; i < runs; i++) {
-          samples.push(runInFreshNode({ bundleFile: staged.bundleFile, ...(fn.usesCoreLayer ? { layerDir } : {}), environment: { ...fn.runtimeEnvironment }, hook: false }).importMs);
+      return { name, fn, dir, staged: stageForDirectImport(join(dir, 'index.mjs'), fn.usesCoreLayer ? layerDir : undefined), samples: [] as number[] };
+    });
+    try {
+      // Round-robin: each round imports every function once, so a slow spell of the machine falls on all of them alike.
+      for (let i = 0; i < runs; i++) {
+        for (const t of targets) {
+          t.samples.push(runInFreshNode({ bundleFile: t.staged.bundleFile, ...(t.fn.usesCoreLayer ? { layerDir } : {}), environment: { ...t.fn.runtimeEnvironment }, hook: false }).importMs);
         }
-      } finally {
-        staged.cleanup();
       }
+    } finally {
+      for (const t of targets) t.staged.cleanup();
+    }
+    for (const { name, dir, samples } of targets) {
       const codeBytes = sizeOf(dir, (f) => f.endsWith('.mjs'));
       const importMs = median(samples);
       measures.push({
