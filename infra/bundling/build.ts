@@ -15,6 +15,7 @@ import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { chmodSync, cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { coreExternalPlugin } from './core-external.js';
+import { LIBXML2_WASM_FILE, libxml2WasmPlugin } from './libxml2-wasm.js';
 import { trimPlugin } from './trim.js';
 import { CORE_PACKAGE, CORE_EXTENSION, isCoreSource, LAYER_CORE_DIR, LAYER_SCHEMA_DIR } from './core-paths.js';
 
@@ -162,6 +163,7 @@ export async function buildLayer(job: LayerBuildJob): Promise<void> {
   mkdirSync(coreDir, { recursive: true });
   const entries = job.consumers === undefined ? listCoreEntries(job.libDir) : await findCoreImports(job.libDir, job.consumers);
   if (entries.length > 0) {
+    let libxml2Wasm: Uint8Array | undefined;
     await build({
       ...COMMON,
       entryPoints: entries,
@@ -171,8 +173,9 @@ export async function buildLayer(job: LayerBuildJob): Promise<void> {
       outExtension: { '.js': CORE_EXTENSION },
       chunkNames: 'chunks/[name]-[hash]',
       external: (job.externalPackages ?? []).flatMap((p) => [p, `${p}/*`]),
-      plugins: [trimPlugin()],
+      plugins: [trimPlugin(), libxml2WasmPlugin(`${CORE_PACKAGE}/${LIBXML2_WASM_FILE}`, (wasm) => (libxml2Wasm = wasm))],
     });
+    if (libxml2Wasm !== undefined) writeFileSync(join(coreDir, LIBXML2_WASM_FILE), libxml2Wasm);
   }
   // No "exports" map: every module is reachable by its path, as the functions import them.
   writeFileSync(

@@ -14,6 +14,7 @@ import { ROUTES } from '../../functions/routes.js';
 import type { ApiFunction } from '../../infra/api-function.js';
 import { CORE_IMPORT_BASE, LAYER_CORE_DIR } from '../../infra/bundling/core-paths.js';
 import { runInFreshNode, stageForDirectImport } from '../../infra/bundling/emulate.js';
+import { LIBXML2_WASM_FILE } from '../../infra/bundling/libxml2-wasm.js';
 import { TRIMMED_MODULES } from '../../infra/bundling/trim.js';
 import { REPO_ROOT, resolveDeployConfig } from '../../infra/config.js';
 import { BUNDLE_BUDGET } from '../../infra/measure-bundles.js';
@@ -113,6 +114,12 @@ describe('core layer and function bundles', () => {
     for (const pkg of Object.keys(TRIMMED_MODULES).map((m) => m.split('/')[0])) {
       expect(sources.filter((s) => s.includes(`node_modules/${pkg}/`)), pkg).toEqual([]);
     }
+  });
+
+  it('ships libxml2 as a WebAssembly file beside the core, not inside its JavaScript', () => {
+    const wasm = readFileSync(join(layerDir, LAYER_CORE_DIR, LIBXML2_WASM_FILE));
+    expect([...wasm.subarray(0, 4)]).toEqual([0, 0x61, 0x73, 0x6d]);
+    for (const file of filesOf(join(layerDir, LAYER_CORE_DIR), '.mjs')) expect(readFileSync(file, 'latin1').includes('\0asm'), file).toBe(false);
   });
 
   it('embeds an invoice into a PDF through the v2-pdf bundle built without them', () => {
