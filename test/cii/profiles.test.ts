@@ -155,6 +155,9 @@ function matches(kind: TermBinding['kind'], xmlText: string, value: unknown): bo
   return xmlText === value;
 }
 
+/** Allowance and charge groups: written with their indicator even when empty. */
+const ALLOWANCE_CHARGE_GROUPS = new Set(['BG-20', 'BG-21', 'BG-27', 'BG-28']);
+
 /**
  * Checks the XML of a profile against the binding table: every term the
  * profile carries and the model has is at its path with the model's value;
@@ -182,9 +185,12 @@ function disagreements(inv: Invoice, xml: string, profile: FacturXProfile): stri
     for (const g of CII_GROUPS.filter((x) => x.parent === parent)) {
       // An item leaves a node when it has a term the profile carries (e.g. not a credit transfer
       // with only an account name, BT-85, in BASIC); CII keeps the first `ciiMax` items.
+      // An allowance or charge always leaves one: its ChargeIndicator is written whatever else it holds, so a
+      // model read from a charge without amount is written back with that gap for BR-41 / BR-43 to report.
       const groupTerms = CII_TERMS.filter((t) => t.group === g.id && !omitted.has(t.id));
       const all = (getPath(item, g.model) as unknown[] | undefined) ?? [];
-      const items = all.filter((it) => groupTerms.some((t) => isPresent(getPath(it, t.model)))).slice(0, g.ciiMax ?? Infinity);
+      const leavesNode = (it: unknown): boolean => ALLOWANCE_CHARGE_GROUPS.has(g.id) || groupTerms.some((t) => isPresent(getPath(it, t.model)));
+      const items = all.filter(leavesNode).slice(0, g.ciiMax ?? Infinity);
       const nodes = node.find(g.context, NS);
       if (nodes.length !== items.length) {
         problems.push(`${where}${g.id}: ${nodes.length} nodes, expected ${items.length}`);
@@ -443,6 +449,15 @@ describe('dropped terms', () => {
   it('the agreement check notices a term the profile omits', () => {
     const inv = fullInvoice();
     expect(disagreements(inv, writeCii(inv), 'BASIC')).toEqual(expect.arrayContaining([expect.stringContaining('BT-33')]));
+  });
+
+  it.each(FACTURX_PROFILES)('%s writes a line charge without any value as its indicator alone (found by the property below)', (profile) => {
+    const inv = validInvoice();
+    inv.lines[0]!.charges = [{}];
+    const { xml, dropped } = writeCiiWithReport(inv, { profile });
+    expect(dropped).toEqual([]);
+    expect(xml).toMatch(/<ram:SpecifiedTradeAllowanceCharge>\s*<ram:ChargeIndicator>\s*<udt:Indicator>true<\/udt:Indicator>\s*<\/ram:ChargeIndicator>\s*<\/ram:SpecifiedTradeAllowanceCharge>/);
+    expect(disagreements(inv, xml, profile)).toEqual([]);
   });
 
   it('random models: each profile reports exactly the present terms it omits and writes the rest (property)', () => {
