@@ -3,7 +3,7 @@
  * ZUGFeRD PDFs (/work/shared/conformance/pdf): each PDF is read as a plain
  * text PDF (its embedded XML is never looked at by the local extractor) and
  * compared field by field with the XML extracted beside it. The figures are
- * written to test/extract/accuracy-latest.json (copied into
+ * written to test/extract/accuracy-latest.json (git-ignored; copied into
  * docs/BENCHMARKS.md); floors a little under the achieved rates make
  * regressions fail.
  */
