@@ -13,6 +13,7 @@ import { dec } from '../../lib/model/decimal.js';
 import type { Invoice } from '../../lib/model/invoice.js';
 import { runRules } from '../../lib/rules/engine.js';
 import { validInvoice } from '../fixtures/model.js';
+import { describeFamilyRegistry } from './registry-checks.js';
 import { requireShared } from '../shared-path.js';
 
 interface Case {
@@ -186,28 +187,9 @@ describe('BR-CL rules: table of cases', () => {
   }
 });
 
-describe('BR-CL rules: registry', () => {
-  const catalogue = JSON.parse(readFileSync(requireShared('conformance', 'rules-en16931-cii-1.3.16.json'), 'utf8')) as {
-    rules: Array<{ id: string; flag: string }>;
-  };
-  const official = catalogue.rules.filter((r) => r.id.startsWith('BR-CL-'));
+describeFamilyRegistry('BR-CL', { ids: /^BR-CL-\d+$/, rules, notImplemented, count: 23, folder: 'br-cl', everyTermNamed: true });
 
-  it('index ids plus the not-implemented list equal the catalogue BR-CL ids', () => {
-    const ours = [...rules.map((r) => r.id), ...notImplemented.map((n) => n.id)].sort();
-    expect(new Set(ours).size).toBe(ours.length);
-    expect(ours).toEqual(official.map((r) => r.id).sort());
-    expect(official.length).toBe(23);
-  });
-
-  it('severities match the catalogue; messages name every term', () => {
-    const flags = new Map(official.map((r) => [r.id, r.flag]));
-    for (const rule of rules) {
-      expect(rule.severity, rule.id).toBe(flags.get(rule.id));
-      expect(rule.official, rule.id).toBe(true);
-      for (const term of rule.terms) expect(rule.message, `${rule.id} names ${term}`).toContain(term);
-    }
-  });
-
+describe('BR-CL rules: cases', () => {
   it('every rule has at least one passing and one failing case', () => {
     for (const rule of rules) {
       const cases = CASES[rule.id] ?? [];

@@ -6,16 +6,12 @@
  * tolerance of BR-CO-17, absent optional totals counting as zero). Also the
  * registry check against the official catalogue.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
 import { dec } from '../../lib/model/decimal.js';
 import type { DocumentAllowanceCharge, Invoice } from '../../lib/model/invoice.js';
 import { notImplemented, rules } from '../../lib/rules/br-co/index.js';
 import { breakdown, describeRuleTable, line, unset, type Mutation, type RuleCases } from './rule-table.js';
 import { validLine } from '../fixtures/model.js';
-import { requireShared } from '../shared-path.js';
+import { describeFamilyRegistry } from './registry-checks.js';
 
 /** Removes a property the model declares mandatory, as a reader does when the term is absent from the XML. */
 const docCharge = (over: Partial<DocumentAllowanceCharge> = {}): DocumentAllowanceCharge => ({
@@ -394,43 +390,4 @@ const cases: RuleCases[] = [
 
 describeRuleTable('BR-CO', rules, cases);
 
-describe('BR-CO registry', () => {
-  const catalogue = JSON.parse(readFileSync(requireShared('conformance', 'rules-en16931-cii-1.3.16.json'), 'utf8')) as {
-    rules: Array<{ id: string; flag: string }>;
-  };
-  const official = catalogue.rules.filter((r) => /^BR-CO-\d+$/.test(r.id));
-  const num = (id: string): number => Number(id.slice(id.lastIndexOf('-') + 1));
-
-  it('implemented plus not-implemented ids equal the catalogue BR-CO ids exactly', () => {
-    const ours = [...rules.map((r) => r.id), ...notImplemented.map((n) => n.id)].sort();
-    expect(new Set(ours).size).toBe(ours.length);
-    expect(ours).toEqual(official.map((r) => r.id).sort());
-    expect(official.length).toBeGreaterThan(20);
-  });
-
-  it('not-implemented entries give a reason and have no rule file', () => {
-    for (const entry of notImplemented) {
-      expect(entry.reason.length, entry.id).toBeGreaterThan(40);
-      expect(rules.some((r) => r.id === entry.id), entry.id).toBe(false);
-    }
-  });
-
-  it('severities are the official flags, the index is in id order, each rule names its terms', () => {
-    for (const rule of rules) {
-      expect(rule.severity, rule.id).toBe(official.find((r) => r.id === rule.id)?.flag);
-      expect(rule.official, rule.id).toBe(true);
-      expect(rule.terms.some((t) => rule.message.includes(t)), rule.id).toBe(true);
-    }
-    const order = rules.map((r) => num(r.id));
-    expect(order).toEqual([...order].sort((a, b) => a - b));
-  });
-
-  it('there is exactly one file per implemented rule, named by its id', () => {
-    const dir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'lib', 'rules', 'br-co');
-    const files = readdirSync(dir)
-      .filter((f) => /^BR-CO-.*\.ts$/.test(f))
-      .map((f) => f.replace(/\.ts$/, ''))
-      .sort();
-    expect(files).toEqual(rules.map((r) => r.id).sort());
-  });
-});
+describeFamilyRegistry('BR-CO', { ids: /^BR-CO-\d+$/, rules, notImplemented, count: { atLeast: 21 }, folder: 'br-co', inIdOrder: true });

@@ -3,15 +3,11 @@
  * over the semantic model, asserting rule id and path only, plus the registry
  * check against the official CEN 1.3.16 catalogue.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
 import { dec } from '../../lib/model/decimal.js';
 import type { DocumentAllowanceCharge, Invoice, LineAllowanceCharge } from '../../lib/model/invoice.js';
 import { notImplemented, rules } from '../../lib/rules/br-dec/index.js';
 import { describeRuleTable, line, type Mutation, type RuleCases } from './rule-table.js';
-import { requireShared } from '../shared-path.js';
+import { describeFamilyRegistry } from './registry-checks.js';
 
 const docCharge = (over: Partial<DocumentAllowanceCharge> = {}): DocumentAllowanceCharge => ({
   amount: dec('10.00'),
@@ -133,36 +129,4 @@ const cases: RuleCases[] = [
 
 describeRuleTable('BR-DEC', rules, cases);
 
-describe('BR-DEC registry', () => {
-  const catalogue = JSON.parse(readFileSync(requireShared('conformance', 'rules-en16931-cii-1.3.16.json'), 'utf8')) as {
-    rules: Array<{ id: string; flag: string }>;
-  };
-  const official = catalogue.rules.filter((r) => /^BR-DEC-\d+$/.test(r.id));
-  const num = (id: string): number => Number(id.slice(id.lastIndexOf('-') + 1));
-
-  it('implemented plus not-implemented ids equal the catalogue BR-DEC ids exactly', () => {
-    const ours = [...rules.map((r) => r.id), ...notImplemented.map((n) => n.id)].sort();
-    expect(new Set(ours).size).toBe(ours.length);
-    expect(ours).toEqual(official.map((r) => r.id).sort());
-    expect(official.length).toBeGreaterThan(15);
-  });
-
-  it('severities are the official flags, the index is in id order, each rule names its terms', () => {
-    for (const rule of rules) {
-      expect(rule.severity, rule.id).toBe(official.find((r) => r.id === rule.id)?.flag);
-      expect(rule.official, rule.id).toBe(true);
-      expect(rule.terms.some((t) => rule.message.includes(t)), rule.id).toBe(true);
-    }
-    const order = rules.map((r) => num(r.id));
-    expect(order).toEqual([...order].sort((a, b) => a - b));
-  });
-
-  it('there is exactly one file per implemented rule, named by its id', () => {
-    const dir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'lib', 'rules', 'br-dec');
-    const files = readdirSync(dir)
-      .filter((f) => /^BR-DEC-.*\.ts$/.test(f))
-      .map((f) => f.replace(/\.ts$/, ''))
-      .sort();
-    expect(files).toEqual(rules.map((r) => r.id).sort());
-  });
-});
+describeFamilyRegistry('BR-DEC', { ids: /^BR-DEC-\d+$/, rules, notImplemented, count: { atLeast: 16 }, folder: 'br-dec', inIdOrder: true });

@@ -4,7 +4,6 @@
  * validInvoice() with changes; each case asserts the findings' rule ids and
  * paths, never the message text.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../lib/model/decimal.js';
 import type { DocumentAllowanceCharge, Invoice } from '../../lib/model/invoice.js';
@@ -12,7 +11,7 @@ import { runRules } from '../../lib/rules/engine.js';
 import type { RuleDefinition } from '../../lib/rules/types.js';
 import { notImplemented, rules } from '../../lib/rules/vat/index.js';
 import { validInvoice, validLine } from '../fixtures/model.js';
-import { requireShared } from '../shared-path.js';
+import { describeFamilyRegistry } from './registry-checks.js';
 
 type Category = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O' | 'L' | 'M' | 'B';
 
@@ -455,34 +454,9 @@ describe('VAT-category rules: table of cases', () => {
   }
 });
 
-describe('VAT-category rules: coverage and registry', () => {
-  const catalogue = JSON.parse(readFileSync(requireShared('conformance', 'rules-en16931-cii-1.3.16.json'), 'utf8')) as {
-    rules: Array<{ id: string; flag: string }>;
-  };
-  const families = /^BR-(S|Z|E|AE|IC|G|O|AF|AG|B)-\d+$/;
-  const official = catalogue.rules.filter((r) => families.test(r.id));
+describeFamilyRegistry('VAT-category (BR-S, Z, E, AE, IC, G, O, AF, AG, B)', { ids: /^BR-(S|Z|E|AE|IC|G|O|AF|AG|B)-\d+$/, rules, notImplemented, count: 98, everyTermNamed: true });
 
-  it('index ids plus the not-implemented list equal the catalogue ids of the families', () => {
-    const ours = [...rules.map((r) => r.id), ...notImplemented.map((n) => n.id)].sort();
-    expect(new Set(ours).size).toBe(ours.length);
-    expect(ours).toEqual(official.map((r) => r.id).sort());
-    expect(official.length).toBe(98);
-  });
-
-  it('every not-implemented entry gives a reason', () => {
-    for (const n of notImplemented) expect(n.reason.length).toBeGreaterThan(20);
-  });
-
-  it('severities match the catalogue flags, rules are official and name their terms', () => {
-    const flags = new Map(official.map((r) => [r.id, r.flag]));
-    for (const rule of rules) {
-      expect(rule.severity, rule.id).toBe(flags.get(rule.id));
-      expect(rule.official, rule.id).toBe(true);
-      expect(rule.terms.length, rule.id).toBeGreaterThan(0);
-      for (const term of rule.terms) expect(rule.message, `${rule.id} names ${term}`).toContain(term);
-    }
-  });
-
+describe('VAT-category rules: coverage', () => {
   it('every rule has at least one passing and one failing case', () => {
     for (const rule of rules) {
       const cases = CASES[rule.id] ?? [];
