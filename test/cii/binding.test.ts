@@ -1,83 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { XmlElement, XmlNode } from 'libxml2-wasm';
+import type { XmlElement } from 'libxml2-wasm';
 import { describe, expect, it } from 'vitest';
 import { CII_GROUPS, CII_NAMESPACES, CII_TERMS, groupBinding, leafElement, pathSteps } from '../../lib/cii/binding.js';
-import type { GroupBinding, TermBinding } from '../../lib/cii/binding.js';
+import type { GroupBinding } from '../../lib/cii/binding.js';
 import { writeCii } from '../../lib/cii/writer.js';
-import { Decimal } from '../../lib/model/decimal.js';
 import type { Invoice } from '../../lib/model/invoice.js';
 import { withXmlDocument } from '../../lib/xml/parse.js';
 import { fullInvoice } from '../fixtures/cii/full-invoice.js';
+import { disagreements as agreementProblems, getPath } from './agreement.js';
 
 const NS = { ...CII_NAMESPACES };
 
-/** Reads `a.b.c` from an object; undefined when any step is missing. */
-function getPath(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const key of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[key];
-  }
-  return cur;
-}
-
-const isPresent = (v: unknown): boolean => v !== undefined && !(typeof v === 'string' && v.trim() === '');
-
-/** What the XML must hold for a model value of the given kind. */
-function matches(kind: TermBinding['kind'], xmlText: string, value: unknown): boolean {
-  if (value instanceof Decimal) return /^-?\d+(\.\d+)?$/.test(xmlText) && new Decimal(xmlText).eq(value);
-  if (kind === 'date') return xmlText === String(value).replaceAll('-', '');
-  return xmlText === value;
-}
-
-/**
- * Checks every term of the table against the written XML: a present model value
- * is found, with the same value, at the term's path (every node there, for terms
- * CII repeats); an absent one has no node. Returns one message per mismatch.
- */
-function disagreements(inv: Invoice, xml: string): string[] {
-  const problems: string[] = [];
-  const terms = (groupId: string | undefined) => CII_TERMS.filter((t) => t.group === groupId);
-
-  const checkTerms = (groupId: string | undefined, node: XmlNode, item: unknown, where: string) => {
-    for (const t of terms(groupId)) {
-      const value = getPath(item, t.model);
-      const found = node.find(t.path, NS).map((n) => n.content);
-      if (!isPresent(value)) {
-        if (found.length > 0) problems.push(`${where}${t.id}: model has no value but XML has ${JSON.stringify(found)}`);
-        continue;
-      }
-      if (found.length === 0) problems.push(`${where}${t.id}: ${t.path} not found`);
-      for (const text of found) {
-        if (!matches(t.kind, text, value)) problems.push(`${where}${t.id}: XML ${JSON.stringify(text)} vs model ${String(value)}`);
-      }
-    }
-  };
-
-  const walkGroups = (parent: string | undefined, node: XmlNode, item: unknown, where: string) => {
-    for (const g of CII_GROUPS.filter((x) => x.parent === parent)) {
-      const items = (getPath(item, g.model) as unknown[] | undefined) ?? [];
-      const nodes = node.find(g.context, NS);
-      const expectedCount = Math.min(items.length, g.ciiMax ?? Infinity);
-      if (nodes.length !== expectedCount) {
-        problems.push(`${where}${g.id}: ${nodes.length} nodes for ${items.length} items`);
-        continue;
-      }
-      nodes.forEach((n, i) => {
-        const at = `${where}${g.model}[${i}].`;
-        checkTerms(g.id, n, items[i], at);
-        walkGroups(g.id, n, items[i], at);
-      });
-    }
-  };
-
-  withXmlDocument(xml, (doc) => {
-    checkTerms(undefined, doc.root, inv, '');
-    walkGroups(undefined, doc.root, inv, '');
-  });
-  return problems;
-}
+/** The writer's default profile (EN 16931) against the binding table (./agreement.ts). */
+const disagreements = (inv: Invoice, xml: string): string[] => agreementProblems(inv, xml, 'EN16931');
 
 describe('CII binding table', () => {
   it('has unique term and group ids', () => {
