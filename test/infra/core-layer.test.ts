@@ -239,13 +239,16 @@ describe('core layer and function bundles', () => {
     expect(run.result).toBeGreaterThan(0);
   });
 
-  it('answers from a bundle staged for direct import (how import times are measured: no resolve hook)', () => {
-    const staged = stageForDirectImport(bundleOf(fn('v2-xml')), layerDir);
+  it('answers from a bundle staged for direct import (how import times are measured: no resolve hook), libxml2 read from its file', () => {
+    const staged = stageForDirectImport(bundleOf(fn('v2-validate')), layerDir);
     try {
       expect(readFileSync(staged.bundleFile, 'utf8')).not.toMatch(/["']\/opt\//);
-      const run = runInFreshNode({ bundleFile: staged.bundleFile, layerDir, environment: { ...fn('v2-xml').runtimeEnvironment }, event: readEvent('v2-xml', 'valid.json'), hook: false });
+      const event = readEvent('v2-validate', 'xml-raw.json');
+      const run = runInFreshNode({ bundleFile: staged.bundleFile, layerDir, environment: { ...fn('v2-validate').runtimeEnvironment }, event, hook: false });
       expect(run.error).toBeUndefined();
-      expect((run.result as ProxyResult).statusCode).toBe(200);
+      const result = run.result as ProxyResult;
+      expect(result.statusCode).toBe(200);
+      expect((JSON.parse(result.body) as { data: { xsd: { ran: boolean } } }).data.xsd.ran).toBe(true);
       expect(run.importMs).toBeGreaterThan(0);
     } finally {
       staged.cleanup();
