@@ -13,7 +13,7 @@ import { dec } from '../../lib/model/decimal.js';
 import type { Invoice } from '../../lib/model/invoice.js';
 import { runRules } from '../../lib/rules/engine.js';
 import { validInvoice } from '../fixtures/model.js';
-import { describeFamilyRegistry } from './registry-checks.js';
+import { describeCaseCoverage, describeFamilyRegistry } from './registry-checks.js';
 import { requireShared } from '../shared-path.js';
 
 interface Case {
@@ -189,20 +189,7 @@ describe('BR-CL rules: table of cases', () => {
 
 describeFamilyRegistry('BR-CL', { ids: /^BR-CL-\d+$/, rules, notImplemented, count: 23, folder: 'br-cl', everyTermNamed: true });
 
-describe('BR-CL rules: cases', () => {
-  it('every rule has at least one passing and one failing case', () => {
-    for (const rule of rules) {
-      const cases = CASES[rule.id] ?? [];
-      expect(cases.some((c) => c.expect.length === 0), `${rule.id} passing case`).toBe(true);
-      expect(cases.some((c) => c.expect.length > 0), `${rule.id} failing case`).toBe(true);
-    }
-  });
-
-  it('validInvoice() produces no finding', () => {
-    const report = runRules(validInvoice(), rules);
-    expect([...report.errors, ...report.warnings]).toEqual([]);
-  });
-});
+describeCaseCoverage('BR-CL', rules, CASES);
 
 describe('generated code lists', () => {
   it.each([

@@ -8,7 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runRules } from '../../lib/rules/engine.js';
 import type { RuleDefinition } from '../../lib/rules/types.js';
+import { validInvoice } from '../fixtures/model.js';
 import { requireShared } from '../shared-path.js';
 
 /** The official rules: id and flag (fatal / warning). */
@@ -84,5 +86,31 @@ export function describeFamilyRegistry(family: string, r: FamilyRegistry): void 
         expect(files).toEqual(r.rules.map((x) => x.id).sort());
       });
     }
+  });
+}
+
+/**
+ * For the families whose cases are a record of rule id -> cases with the
+ * findings each expects: every rule has a passing and a failing case, and
+ * the base invoice passes every rule.
+ */
+export function describeCaseCoverage(
+  family: string,
+  rules: readonly RuleDefinition[],
+  cases: Readonly<Record<string, ReadonlyArray<{ expect: readonly string[] }>>>,
+): void {
+  describe(`${family} rules: cases`, () => {
+    it('every rule has at least one passing and one failing case', () => {
+      for (const rule of rules) {
+        const own = cases[rule.id] ?? [];
+        expect(own.some((c) => c.expect.length === 0), `${rule.id} passing case`).toBe(true);
+        expect(own.some((c) => c.expect.length > 0), `${rule.id} failing case`).toBe(true);
+      }
+    });
+
+    it('validInvoice() produces no finding', () => {
+      const report = runRules(validInvoice(), rules);
+      expect([...report.errors, ...report.warnings]).toEqual([]);
+    });
   });
 }
