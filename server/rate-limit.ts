@@ -1,32 +1,24 @@
 /**
  * The local stand-in for the WAF rate-based rule: at most `limit` requests per
- * client address in any sliding minute. `limit` 0 disables it.
+ * client address in any sliding minute. `limit` 0 disables it. The window is
+ * the key store's limiter (lib/keys/sliding-window.ts), keyed by address.
  */
+import { SlidingWindowRateLimiter } from '../lib/keys/sliding-window.js';
+
 export class SlidingWindowLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly window: SlidingWindowRateLimiter;
 
   constructor(
-    private readonly limit: number,
-    private readonly windowMs = 60_000,
+    limit: number,
+    windowMs = 60_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.window = new SlidingWindowRateLimiter(limit, windowMs);
+  }
 
   /** Counts a request of `key`; returns 0 when allowed, else the seconds to wait. */
   take(key: string): number {
-    if (this.limit <= 0) return 0;
-    const t = this.now();
-    const list = (this.hits.get(key) ?? []).filter((at) => t - at < this.windowMs);
-    if (list.length >= this.limit) {
-      this.hits.set(key, list);
-      return Math.max(1, Math.ceil((list[0]! + this.windowMs - t) / 1000));
-    }
-    list.push(t);
-    this.hits.set(key, list);
-    if (this.hits.size > 10_000) this.prune(t);
-    return 0;
-  }
-
-  private prune(t: number): void {
-    for (const [k, list] of this.hits) if (list.every((at) => t - at >= this.windowMs)) this.hits.delete(k);
+    const decision = this.window.take(key, this.now());
+    return decision.ok ? 0 : decision.retryAfterSeconds;
   }
 }
