@@ -2,4 +2,7 @@
 import { getEndpoint, jsonResult } from './_shared/http.js';
 import { buildOpenApi } from './_shared/openapi.js';
 
-export const handler = getEndpoint(() => jsonResult(200, buildOpenApi(), { 'Cache-Control': 'public, max-age=300' }));
+/** Built on first use and kept: the document depends only on the code. */
+let document: ReturnType<typeof buildOpenApi> | undefined;
+
+export const handler = getEndpoint(() => jsonResult(200, (document ??= buildOpenApi()), { 'Cache-Control': 'public, max-age=300' }));
