@@ -59,7 +59,7 @@ export class ApiFunction extends LambdaFunction {
       POWERTOOLS_SERVICE_NAME: props.serviceName ?? 'facturx-api',
       POWERTOOLS_LOG_LEVEL: level,
       POWERTOOLS_LOGGER_LOG_EVENT: 'false',
-      // Powertools has no environment variable for it: handlers pass it to injectLambdaContext({ correlationIdPath }).
+      // Powertools has no environment variable for it: the authorizer reads it (infra/authorizer/config.ts); the API handlers set the request id themselves (functions/_shared/http.ts).
       POWERTOOLS_CORRELATION_ID_PATH: CORRELATION_ID_PATH,
       // Read by functions/_shared/logger.ts.
       LOG_LEVEL: level.toLowerCase(),

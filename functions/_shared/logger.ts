@@ -6,7 +6,6 @@
  * warn, error, silent), default info.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
-import { search } from '@aws-lambda-powertools/logger/correlationId';
 
 const level = (process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'info').toUpperCase();
 
@@ -14,5 +13,4 @@ const level = (process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'inf
 export const logger = new Logger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'facturx',
   logLevel: (['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL', 'TRACE'].includes(level) ? level : 'INFO') as 'INFO',
-  correlationIdSearchFn: search,
 });
