@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertCiiRoot } from './cii/detect.js';
-import type { CiiProfile } from './cii/reader/read.js';
+import { readCii, type CiiProfile } from './cii/reader/read.js';
 import { elementPath, toElementTree } from './cii/reader/tree.js';
 import { validateCiiModel } from './cii/reader/validate-cii.js';
 import { withXmlDocument, type XmlDocument } from './xml/parse.js';
@@ -117,6 +117,21 @@ export function validateCiiXml(xml: string | Uint8Array, options: XmlValidationO
       ruleSet: RULE_SET_VERSION,
       invoice: read.invoice,
     };
+  }, options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
+}
+
+/**
+ * Reads a CII XML invoice into the semantic model without validating it (the
+ * same parsing limits and root check as {@link validateCiiXml}): for callers
+ * that only need the data, e.g. an invoice embedded in a PDF that is then
+ * rewritten and validated in another profile.
+ * @throws XmlSyntaxError / XmlSecurityError and NotEn16931CiiError, as validateCiiXml
+ */
+export function readCiiXml(xml: string | Uint8Array, options: { maxBytes?: number } = {}): Invoice {
+  return withXmlDocument(xml, (doc) => {
+    const root = toElementTree(doc);
+    assertCiiRoot(root);
+    return readCii(root).invoice;
   }, options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
 }
 

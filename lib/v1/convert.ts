@@ -19,7 +19,7 @@ import { invoiceFromInput } from '../input/to-model.js';
 import { parseInvoiceInput } from '../input/schema.js';
 import { dec } from '../model/decimal.js';
 import type { Invoice, PostalAddress } from '../model/invoice.js';
-import { publicXmlValidation, validateCiiXml, type PublicXmlValidation } from '../validate-xml.js';
+import { publicXmlValidation, readCiiXml, validateCiiXml, type PublicXmlValidation } from '../validate-xml.js';
 import { toV1Validation, type V1Validation } from './validation.js';
 
 /** v1 profile names. */
@@ -96,8 +96,8 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
   // pdf-lib is loaded only when a PDF comes (it costs ~100 ms of cold start).
   const embedded = req.mimeType === PDF ? await (await import('../pdf/extract.js')).extractInvoiceXml(req.bytes).catch(() => undefined) : undefined;
   if (embedded) {
-    const verdict = validateCiiXml(embedded.xml, options.schemaDir ? { schemaDir: options.schemaDir } : {});
-    invoice = verdict.invoice;
+    // Only the data is needed here: the XML written from it below is the one validated.
+    invoice = readCiiXml(embedded.xml);
     extractedData = dataFromModel(invoice, `embedded ${embedded.name}`);
   } else {
     const extracted = await options.extractor.extract({ bytes: req.bytes, mimeType: req.mimeType, ...(req.fileName ? { fileName: req.fileName } : {}) });

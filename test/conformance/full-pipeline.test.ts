@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { NotEn16931CiiError } from '../../lib/cii/detect.js';
-import { validateCiiXml } from '../../lib/validate-xml.js';
+import { readCiiXml, validateCiiXml } from '../../lib/validate-xml.js';
 import { requireShared } from '../shared-path.js';
 import { loadVerdicts } from './corpus.js';
 
@@ -46,6 +46,26 @@ describe('full validation pipeline vs the official validator, whole corpus', () 
     }
     console.log(`full pipeline: ${compared} CII files compared, ${notCii} ZUGFeRD 1.0 files answered as not EN 16931 CII, ${diffs.length} differences`);
     expect(diffs).toEqual([]);
+    expect(compared).toBeGreaterThan(400);
+  });
+
+  it('readCiiXml (data only, as v1 reads a Factur-X PDF) gives the model validateCiiXml gives, and refuses the same files', () => {
+    let compared = 0;
+    for (const file of Object.keys(loadVerdicts())) {
+      const bytes = readFileSync(requireShared('conformance', file));
+      let expected: string | undefined;
+      try {
+        expected = JSON.stringify(validateCiiXml(bytes).invoice);
+      } catch (err) {
+        if (!(err instanceof NotEn16931CiiError)) throw err;
+      }
+      if (expected === undefined) {
+        expect(() => readCiiXml(bytes), file).toThrow(NotEn16931CiiError);
+        continue;
+      }
+      expect(JSON.stringify(readCiiXml(bytes)), file).toBe(expected);
+      compared++;
+    }
     expect(compared).toBeGreaterThan(400);
   });
 });
