@@ -6,7 +6,7 @@
  * `GmbH`, by contrast, is part of the company's name (its Firma) by law, so
  * only French parties are split. Shared by every extractor.
  */
-import { countryFromVatNumber } from '../input/country.js';
+import { detectPartyCountry } from '../input/country.js';
 import type { ExtractedParty } from './port.js';
 
 const FRENCH_LEGAL_FORM = String.raw`(?:S\.?A\.?R\.?L\.?|SASU|S\.?A\.?S\.?|S\.?A\.?|EURL|SNC|SCI|SCOP|SCA|SCS|SELARL|SELAS|SEL|GIE|EIRL|EI|SEM)`;
@@ -23,12 +23,14 @@ export function splitFrenchLegalForm(text: string): { name: string; legalForm?: 
   return { name: t };
 }
 
-/** A party's country: as extracted, else from its VAT number's prefix, else France when it has a SIRET or SIREN. */
+/** A party's country: as extracted, else from its VAT number's prefix, else France when it has a SIRET or SIREN (the shared detection, lib/input/country.ts). */
 function countryOf(party: ExtractedParty): string | undefined {
-  if (party.country) return party.country.value;
-  const fromVat = party.vatNumber ? countryFromVatNumber(party.vatNumber.value) : undefined;
-  if (fromVat !== undefined) return fromVat;
-  return party.siret || party.siren ? 'FR' : undefined;
+  return detectPartyCountry({
+    country: party.country?.value,
+    vatNumber: party.vatNumber?.value,
+    siret: party.siret?.value,
+    siren: party.siren?.value,
+  })?.countryCode;
 }
 
 /**
