@@ -51,6 +51,10 @@ export const SYSTEM_PROMPT = [
 
 const TOOL_DESCRIPTION = 'Record the invoice data read from the document: header, parties, lines, VAT breakdown and totals.';
 
+/** The tool's JSON schema, derived once from the valibot schema (it never changes). */
+let toolJsonSchema: ReturnType<typeof invoiceToolJsonSchema> | undefined;
+const toolSchema = (): ReturnType<typeof invoiceToolJsonSchema> => (toolJsonSchema ??= invoiceToolJsonSchema());
+
 /** The Converse request for a document text (exported for tests and logs). */
 export function buildConverseInput(settings: ModelSettings, documentText: string, history: readonly Message[] = []): ConverseCommandInput {
   return {
@@ -63,7 +67,7 @@ export function buildConverseInput(settings: ModelSettings, documentText: string
           toolSpec: {
             name: INVOICE_TOOL_NAME,
             description: TOOL_DESCRIPTION,
-            inputSchema: { json: invoiceToolJsonSchema() as never },
+            inputSchema: { json: toolSchema() as never },
           },
         },
       ],

@@ -348,7 +348,9 @@ export function readExpenseAnalysis(responses: readonly AnalyzeExpenseResponse[]
           seenBlocks.add(block.Id);
         }
         const page = (block.Page ?? 1) + pageOffset;
-        pageLines.set(page, [...(pageLines.get(page) ?? []), block.Text]);
+        const lines = pageLines.get(page);
+        if (lines === undefined) pageLines.set(page, [block.Text]);
+        else lines.push(block.Text);
         // Textract seldom types an IBAN: a valid one in an OCR line is a fallback candidate.
         for (const iban of ibansInText(block.Text)) {
           const confidence = round3(Math.min(block.Confidence ?? 0, 100) / 100);
