@@ -17,7 +17,7 @@ export const handler = jsonEndpoint(
     if (text === undefined) throw new InputError('The body has 1 problem.', [{ path: 'xml', message: 'is required: send the CII XML as the body (text/xml) or as {"xml": "..."}' }]);
     const verdict = validateCiiXml(text, { schemaDir: config.schemaDir });
     const embeddable = verdict.valid && verdict.profile !== 'UNKNOWN';
-    const pdf = await renderInvoicePdf(verdict.invoice, embeddable ? { xml: text } : {});
+    const pdf = await renderInvoicePdf(verdict.invoice, embeddable ? { xml: text, xmlProfile: verdict } : {});
     return {
       http: pdfResult(pdf, {
         'Content-Disposition': contentDisposition(verdict.invoice.number || 'invoice'),

@@ -19,7 +19,7 @@ import { normalizeSpaces, pdftotext } from './tools.js';
 const VALID = requireShared('conformance', 'cii', 'valid');
 const INVALID = ['official', 'corpus', 'mutants'].map((d) => requireShared('conformance', 'cii', 'invalid', d));
 
-function read(path: string): { xml: Buffer; invoice: ReturnType<typeof readCii>['invoice']; profile: string } {
+function read(path: string): { xml: Buffer; invoice: ReturnType<typeof readCii>['invoice']; profile: ReturnType<typeof readCii>['profile'] } {
   const xml = readFileSync(path);
   const { invoice, profile } = readCii(withXmlDocument(xml, (doc) => toElementTree(doc)));
   return { xml, invoice, profile };
@@ -33,6 +33,24 @@ describe('rendering the valid corpus invoices', () => {
     if (profile !== 'UNKNOWN') expect((await checkFacturXPdf(pdf)).problems).toEqual([]);
     expect(normalizeSpaces(pdftotext(pdf)).replace(/\s/g, '')).toContain(invoice.number.replace(/\s/g, ''));
   });
+});
+
+describe('a profile the caller already read (xmlProfile) gives the same file as reading it from the XML', () => {
+  const files = readdirSync(VALID).filter((f) => f.endsWith('.xml')).sort();
+  it('on every valid corpus invoice with a known profile', async () => {
+    let compared = 0;
+    for (const file of files) {
+      const path = join(VALID, file);
+      const { xml, invoice, profile } = read(path);
+      if (profile === 'UNKNOWN') continue;
+      const { specificationId } = readCii(withXmlDocument(xml, (doc) => toElementTree(doc)));
+      const inspected = await renderInvoicePdf(invoice, { xml, now: NOW });
+      const given = await renderInvoicePdf(invoice, { xml, now: NOW, xmlProfile: { profile, specificationId } });
+      expect(Buffer.from(given).equals(Buffer.from(inspected)), file).toBe(true);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(50);
+  }, 120_000);
 });
 
 describe('rendering the broken corpus invoices', () => {

@@ -37,7 +37,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import type { Decimal } from '../../model/decimal.js';
 import type { Contact, Identifier, Invoice, InvoiceLine, PostalAddress } from '../../model/invoice.js';
 import { finishPdfA3, PRODUCER } from '../embed.js';
-import { inspectInvoiceXml, resolveProfile, type FacturXProfile } from '../profile.js';
+import { inspectInvoiceXml, resolveProfile, type FacturXProfile, type InvoiceXmlInfo } from '../profile.js';
 import { embedRenderFonts } from './fonts.js';
 import { formatAccount, formatAmount, formatDate, formatNumber, formatPercent, type Lang } from './format.js';
 import {
@@ -60,6 +60,12 @@ export interface RenderInvoiceOptions {
    * file with this XML embedded (its profile read from BT-24).
    */
   xml?: string | Uint8Array;
+  /**
+   * The profile of `xml` as the caller already read it (e.g. from
+   * validateCiiXml's verdict), so the XML is not parsed a second time; read
+   * from `xml` when absent.
+   */
+  xmlProfile?: Pick<InvoiceXmlInfo, 'profile' | 'specificationId'>;
   /** Label language; default from the seller's country (./i18n.ts `chooseLanguage`). */
   lang?: Lang;
   /** The clock (document dates); default the current time. */
@@ -645,7 +651,7 @@ export async function renderInvoicePdf(invoice: Invoice, opts: RenderInvoiceOpti
   let attachment: { xml: Uint8Array; profile: FacturXProfile } | undefined;
   if (opts.xml !== undefined) {
     const xml = typeof opts.xml === 'string' ? new TextEncoder().encode(opts.xml) : opts.xml;
-    attachment = { xml, profile: resolveProfile(inspectInvoiceXml(xml)) };
+    attachment = { xml, profile: resolveProfile(opts.xmlProfile ?? inspectInvoiceXml(xml)) };
   }
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setLanguage(lang === 'fr' ? 'fr-FR' : lang === 'de' ? 'de-DE' : 'en');
