@@ -26,6 +26,7 @@ import { XmlCData, XmlElement, XmlText } from 'libxml2-wasm';
 // Internal struct helpers of libxml2-wasm 0.7 (same module instance as the public API).
 import { XmlNodeSetStruct } from 'libxml2-wasm/lib/libxml2.mjs';
 import type { XmlDocument } from 'libxml2-wasm';
+import { ElementLocator } from './locate.js';
 
 /** Namespace URI of the CII message root (`rsm:`). */
 export const NS_RSM = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
@@ -272,23 +273,8 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
  * one child of that name, so unique elements read as plain paths.
  */
 export function elementPath(el: CiiElement): string {
-  const steps: string[] = [];
-  for (let cur: CiiElement | undefined = el; cur !== undefined; cur = cur.parent) {
-    const parent: CiiElement | undefined = cur.parent;
-    if (parent === undefined) {
-      steps.push(cur.name);
-      break;
-    }
-    let position = 0;
-    let count = 0;
-    for (const sibling of parent.children as CiiElement[]) {
-      if (sibling.name !== cur.name) continue;
-      count++;
-      if (sibling === cur) position = count;
-    }
-    steps.push(count > 1 ? `${cur.name}[${position}]` : cur.name);
-  }
-  return '/' + steps.reverse().join('/');
+  // The numbering rules live in one place (./locate.ts); locating many elements of a document should share one locator.
+  return new ElementLocator().of(el);
 }
 
 /** The child elements of `el` named `name` (canonical name, e.g. `ram:ID`). */

@@ -10,7 +10,8 @@
  * Tests that look beyond their context (CII-SR-462, 467..469, CII-DT-033) read
  * facts gathered during the same walk and run when it is done.
  */
-import { elementPath, type CiiElement } from '../../cii/reader/tree.js';
+import { ElementLocator } from '../../cii/reader/locate.js';
+import type { CiiElement } from '../../cii/reader/tree.js';
 import type { Finding } from '../types.js';
 import type { ContextMatch, CustomCheck, DocumentFacts, PathCheck, SyntaxCheck, SyntaxContext, SyntaxFailure } from './types.js';
 import { localName } from './xpath-values.js';
@@ -162,6 +163,9 @@ export function compileSyntaxRules(contexts: readonly SyntaxContext[]): Compiled
   return compiled;
 }
 
+/** Element names remembered by {@link firstByName}: far more than CII has; beyond it, names are looked up afresh. */
+const NAME_MEMO_MAX = 4096;
+
 function firstByName(rules: CompiledSyntaxRules, name: string): number {
   let best = rules.nameMemo.get(name);
   if (best !== undefined) return best;
@@ -172,7 +176,8 @@ function firstByName(rules: CompiledSyntaxRules, name: string): number {
     if (s.index >= best) break;
     if ((s.anyNamespace || isRam) && local.endsWith(s.suffix) && !s.except.has(name)) best = s.index;
   }
-  rules.nameMemo.set(name, best);
+  // Names come from the documents: the memo is capped so hostile input cannot grow it without end.
+  if (rules.nameMemo.size < NAME_MEMO_MAX) rules.nameMemo.set(name, best);
   return best;
 }
 
@@ -197,12 +202,15 @@ function walkTrie(cc: CompiledContext, el: CiiElement, node: CheckTrie): void {
   }
 }
 
-function finding(check: SyntaxCheck, failure: SyntaxFailure): Finding {
-  const path = elementPath(failure.at) + (failure.attr === undefined ? '' : `/@${failure.attr}`);
+/** A broken check and where, located once the walk is done. */
+type Failed = [SyntaxCheck, SyntaxFailure];
+
+function finding([check, failure]: Failed, locator: ElementLocator): Finding {
+  const path = failure.attr === undefined ? locator.of(failure.at) : locator.ofAttribute(failure.at, failure.attr);
   return { rule: check.id, severity: check.severity, message: failure.message ?? check.message, path };
 }
 
-function evaluatePathChecks(cc: CompiledContext, el: CiiElement, out: Finding[]): void {
+function evaluatePathChecks(cc: CompiledContext, el: CiiElement, out: Failed[]): void {
   walkTrie(cc, el, cc.trie);
   const { counts, hits, pathChecks } = cc;
   for (let i = 0; i < pathChecks.length; i++) {
@@ -211,11 +219,11 @@ function evaluatePathChecks(cc: CompiledContext, el: CiiElement, out: Finding[])
     const n = counts[i] as number;
     const hit = hits[i];
     if (check.kind === 'absent') {
-      if (n > 0 && hit !== undefined) out.push(finding(check, hit));
+      if (n > 0 && hit !== undefined) out.push([check, hit]);
     } else if (check.kind === 'max') {
-      if (n > (check.bound ?? 0) && hit !== undefined) out.push(finding(check, hit));
+      if (n > (check.bound ?? 0) && hit !== undefined) out.push([check, hit]);
     } else if (n !== check.bound) {
-      out.push(finding(check, n > (check.bound ?? 0) && hit !== undefined ? hit : { at: el }));
+      out.push([check, n > (check.bound ?? 0) && hit !== undefined ? hit : { at: el }]);
     }
     counts[i] = 0;
     hits[i] = undefined;
@@ -228,7 +236,7 @@ function evaluatePathChecks(cc: CompiledContext, el: CiiElement, out: Finding[])
  * order of their context; those of irregular checks follow.
  */
 export function runSyntaxRules(rules: CompiledSyntaxRules, root: CiiElement): Finding[] {
-  const out: Finding[] = [];
+  const out: Failed[] = [];
   const deferred: Array<[CustomCheck, CiiElement]> = [];
   const facts: DocumentFacts = {
     billedQuantityHasUnit: false,
@@ -279,7 +287,9 @@ export function runSyntaxRules(rules: CompiledSyntaxRules, root: CiiElement): Fi
 
   for (const [check, el] of deferred) {
     const failure = check.test(el, facts);
-    if (failure !== undefined) out.push(finding(check, failure));
+    if (failure !== undefined) out.push([check, failure]);
   }
-  return out;
+  // One locator for the whole document: each parent's children are numbered once, however many findings.
+  const locator = new ElementLocator();
+  return out.map((failed) => finding(failed, locator));
 }
