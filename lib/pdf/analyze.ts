@@ -87,6 +87,12 @@ export interface PdfAAnalysis {
 export interface AnalyzeOptions {
   /** Apply the structural repairs; default false (report only). */
   repair?: boolean;
+  /**
+   * Decode and scan page contents for device colours (`deviceColours`);
+   * default true. The issues never depend on it: a caller that only wants
+   * them (or the repairs) can skip the costliest part of the walk.
+   */
+  scanColours?: boolean;
 }
 
 /** Actions PDF/A-2/3 forbid (ISO 19005-2, 6.5.1); Named actions are checked apart. */
@@ -207,7 +213,7 @@ class IssueCollector {
  * the output intent (see {@link deviceColourIssue}).
  */
 export function analyzePdfA(doc: PDFDocument, opts: AnalyzeOptions = {}): PdfAAnalysis {
-  return new Walker(doc.context, opts.repair === true).run();
+  return new Walker(doc.context, opts.repair === true, opts.scanColours !== false).run();
 }
 
 /**
@@ -241,6 +247,7 @@ class Walker {
   constructor(
     private readonly ctx: PDFContext,
     private readonly repair: boolean,
+    private readonly scanColours: boolean,
   ) {}
 
   run(): PdfAAnalysis {
@@ -502,6 +509,7 @@ class Walker {
   }
 
   private scanContent(stream: PDFStream, defaults: { rgb: boolean; cmyk: boolean }): void {
+    if (!this.scanColours) return;
     let data: Uint8Array;
     try {
       data = decodeStream(stream);

@@ -66,6 +66,7 @@ import {
 } from './pdfa.js';
 import { afRelationshipFor, inspectInvoiceXml, resolveProfile, type FacturXProfile, type InvoiceXmlInfo } from './profile.js';
 import type { DocumentMetadata } from './xmp.js';
+import { DEFAULT_MAX_XML_BYTES } from '../xml/parse.js';
 
 /** What was done to the client's PDF (the X-Conversion-Method header of DECISIONS.md). */
 export type ConversionMethod = 'attach' | 'pdfa-upgrade' | 'ghostscript-pdfa3';
@@ -73,8 +74,8 @@ export type ConversionMethod = 'attach' | 'pdfa-upgrade' | 'ghostscript-pdfa3';
 /** The producer we write in Info /Producer and XMP pdf:Producer. */
 export const PRODUCER = 'facturx-service (Factur-X PDF/A-3 embedding, pdf-lib)';
 
-/** Default largest XML accepted for embedding: 6 MiB. */
-export const DEFAULT_MAX_XML_BYTES = 6 * 1024 * 1024;
+/** Default largest XML accepted for embedding: the XML parser's own limit (6 MiB). */
+export { DEFAULT_MAX_XML_BYTES };
 
 /** Options of {@link embedFacturX}. */
 export interface EmbedFacturXOptions {
@@ -267,7 +268,8 @@ async function convert(
   }
 
   const previousTitle = titleOfReplacedInvoice(doc);
-  const repairs = analyzePdfA(doc, { repair: true }).issues.filter((i) => i.remedy === 'repair');
+  // The colours were scanned by rerenderIssues above; this pass only applies and lists the repairs.
+  const repairs = analyzePdfA(doc, { repair: true, scanColours: false }).issues.filter((i) => i.remedy === 'repair');
   for (const r of repairs) changes.push(`Repaired: ${r.message}`);
   const hadIntent = readPdfAOutputIntent(doc.context, doc.catalog) !== undefined;
 

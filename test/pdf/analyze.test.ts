@@ -1,9 +1,11 @@
 import { BlendMode, PDFDocument, rgb } from '@cantoo/pdf-lib';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzePdfA, deviceColourIssue } from '../../lib/pdf/analyze.js';
 import { checkFacturXPdf } from '../../lib/pdf/check.js';
 import { embedFacturX } from '../../lib/pdf/embed.js';
 import { makeCmykPdf, makeJavaScriptPdf, makeLzwPdf, makePlainPdf, makeStandardFontPdf } from '../fixtures/pdf/make.js';
+import { requireShared } from '../shared-path.js';
 import { allStreamTexts, invoiceXmlBytes, NOW, pageContents } from './helpers.js';
 
 const load = async (pdf: Uint8Array): Promise<PDFDocument> => PDFDocument.load(pdf, { updateMetadata: false });
@@ -57,4 +59,25 @@ describe('analyzePdfA', () => {
     expect((await checkFacturXPdf(r.pdf)).problems).toEqual([]);
     expect((await allStreamTexts(r.pdf)).length).toBeGreaterThan(0);
   });
+});
+
+describe('analyzePdfA without the colour scan', () => {
+  it('finds and repairs the same issues on every corpus PDF and fixture, only leaving the colours unscanned', async () => {
+    const corpus = readdirSync(requireShared('conformance', 'pdf')).filter((f) => f.endsWith('.pdf'));
+    const inputs: Array<[string, Uint8Array]> = [
+      ...corpus.map((f): [string, Uint8Array] => [f, new Uint8Array(readFileSync(requireShared('conformance', 'pdf', f)))]),
+      ['cmyk', await makeCmykPdf()],
+      ['lzw', await makeLzwPdf()],
+      ['javascript', await makeJavaScriptPdf()],
+    ];
+    for (const [name, bytes] of inputs) {
+      for (const repair of [false, true]) {
+        const full = analyzePdfA(await load(bytes), { repair });
+        const lean = analyzePdfA(await load(bytes), { repair, scanColours: false });
+        expect(lean.issues, `${name} repair=${repair}`).toEqual(full.issues);
+        expect(lean.pageCount, name).toBe(full.pageCount);
+      }
+    }
+    expect(analyzePdfA(await load(await makeCmykPdf()), { scanColours: false }).deviceColours).toEqual({ rgb: false, cmyk: false });
+  }, 120_000);
 });
