@@ -66,16 +66,27 @@ const PROFILE_XSD: Partial<Record<CiiProfile, { dir: string; file: string; label
   EXTENDED: { dir: 'extended', file: 'Factur-X_EXTENDED.xsd', label: 'Factur-X 1.09 EXTENDED' },
 };
 
+/** Whether a schema file exists, looked up once per path (the schemas ship with the service and do not move). */
+const schemaExists = new Map<string, boolean>();
+function hasSchema(path: string): boolean {
+  let known = schemaExists.get(path);
+  if (known === undefined) {
+    known = existsSync(path);
+    schemaExists.set(path, known);
+  }
+  return known;
+}
+
 function runXsd(doc: XmlDocument, profile: CiiProfile, schemaDir: string | undefined): XmlValidationResult['xsd'] {
   if (!schemaDir) return { ran: false, valid: null, reports: [], skipped: 'no schema directory configured' };
   const ciiPath = join(schemaDir, ...CII_XSD);
-  if (!existsSync(ciiPath)) return { ran: false, valid: null, reports: [], skipped: `CII D16B XSD not found under ${schemaDir}` };
+  if (!hasSchema(ciiPath)) return { ran: false, valid: null, reports: [], skipped: `CII D16B XSD not found under ${schemaDir}` };
   const reports: XsdReport[] = [];
   const cii = loadXsdValidator(ciiPath).validate(doc);
   reports.push({ schema: 'CII D16B', valid: cii.valid, errors: cii.errors });
   const fx = PROFILE_XSD[profile];
   const fxPath = fx && join(schemaDir, 'facturx-1.09', fx.dir, fx.file);
-  if (fx && fxPath && existsSync(fxPath)) {
+  if (fx && fxPath && hasSchema(fxPath)) {
     const r = loadXsdValidator(fxPath).validate(doc);
     reports.push({ schema: fx.label, valid: r.valid, errors: r.errors });
   }
