@@ -6,6 +6,7 @@
  * module tells them apart by their form.
  */
 import { countryFromVatNumber, normalizeVatNumber } from '../../../lib/input/country.js';
+import { ibanCheckDigitsValid } from '../../../lib/input/iban.js';
 
 /** The kind of a tax or registration identifier. */
 export type TaxIdKind = 'vat' | 'siret' | 'siren';
@@ -35,14 +36,7 @@ export function classifyTaxId(text: string): { kind: TaxIdKind; value: string } 
 export function normaliseIban(text: string): string | undefined {
   const iban = text.replace(/^iban\s*:?/i, '').replace(/[\s-]/g, '').toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return undefined;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const ch of rearranged) {
-    const code = ch.charCodeAt(0);
-    const chunk = code >= 65 ? String(code - 55) : ch;
-    for (const digit of chunk) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1 ? iban : undefined;
+  return ibanCheckDigitsValid(iban) ? iban : undefined;
 }
 
 /** A BIC (BT-86): 8 or 11 characters, upper case; undefined when malformed. */

@@ -5,6 +5,7 @@
  */
 import { checkVatIdentifier, isValidSiren, isValidSiret } from '../../rules/extra/checksums.js';
 import { isCountryCode } from '../../input/iso-3166.js';
+import { ibanCheckDigitsValid } from '../../input/iban.js';
 
 /** An identifier found in a text. */
 export interface IdentifierToken {
@@ -102,14 +103,7 @@ export function isValidIban(value: string): boolean {
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
   const expected = IBAN_LENGTHS[iban.slice(0, 2)];
   if (expected !== undefined && iban.length !== expected) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const ch of rearranged) {
-    const code = ch.charCodeAt(0);
-    const digits = code >= 65 ? String(code - 55) : ch;
-    for (const d of digits) remainder = (remainder * 10 + (d.charCodeAt(0) - 48)) % 97;
-  }
-  return remainder === 1;
+  return ibanCheckDigitsValid(iban);
 }
 
 /**
