@@ -9,6 +9,7 @@
  * the document is in US English (`order: 'MDY'`).
  */
 import { fold } from './text.js';
+import { isCalendarDate } from '../../input/schema.js';
 
 /** Order of day and month in an all-numeric date. */
 export type DateOrder = 'DMY' | 'MDY';
@@ -59,16 +60,12 @@ const TEXT_MDY = new RegExp(
   'gu',
 );
 
-function daysIn(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** ISO text of a calendar date, or undefined when it does not exist. */
+/** ISO text of a calendar date of 1950-2099 (the years an invoice date can plausibly have), or undefined when it does not exist. */
 export function isoDate(year: number, month: number, day: number): string | undefined {
   if (!Number.isInteger(year) || year < 1950 || year > 2099) return undefined;
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (!Number.isInteger(month) || !Number.isInteger(day) || month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return isCalendarDate(iso) ? iso : undefined;
 }
 
 function fullYear(text: string): number {
