@@ -9,30 +9,30 @@ import { admitApiKey } from '../lib/keys/admission.js';
 import { parseApiKey } from '../lib/keys/store.js';
 import { flatV1ToV2, isFlatV1Invoice } from '../lib/v1/flat-input.js';
 import { toV1Validation } from '../lib/v1/validation.js';
-import { publicXmlValidation, validateCiiXml } from '../lib/validate-xml.js';
-import { InputError } from '../lib/errors.js';
-import { parseBody, xmlField } from './_shared/body.js';
-import { config } from './_shared/config.js';
+import { publicXmlValidation } from '../lib/validate-xml.js';
+import { bodyProblem, parseBody, requestXml, underPath } from './_shared/body.js';
 import { elapsedMs, jsonEndpoint, jsonResult } from './_shared/http.js';
 import { getKeyStore } from './_shared/key-store.js';
+import { validateXml } from './_shared/xml.js';
 
 export const handler = jsonEndpoint(
   '1.0',
-  async ({ body, xml, event, startedAt }) => {
+  async (req) => {
+    const { body, event, startedAt } = req;
     const store = await getKeyStore();
     const key = await admitApiKey(store, { apiKey: parseApiKey(event.headers), authorizer: event.requestContext?.authorizer });
-    const text = xml ?? xmlField(body);
+    const text = requestXml(req);
     let verdict;
-    if (text !== undefined) verdict = publicXmlValidation(validateCiiXml(text, { schemaDir: config.schemaDir }));
+    if (text !== undefined) verdict = publicXmlValidation(validateXml(text));
     else {
       const data = (body as { invoiceData?: unknown } | null)?.invoiceData;
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        throw new InputError('The body has 1 problem.', [{ path: 'invoiceData', message: 'is required: an object (v2 invoice shape or flat v1 names), or send {"xml": "..."} or a raw XML body' }]);
+        throw bodyProblem('invoiceData', 'is required: an object (v2 invoice shape or flat v1 names), or send {"xml": "..."} or a raw XML body');
       }
       const shaped = isFlatV1Invoice(data as Record<string, unknown>) ? flatV1ToV2(data as Record<string, unknown>) : data;
       const parsed = parseBody((b) => {
         const r = parseInvoiceInput(b);
-        return r.ok ? r : { ok: false, issues: r.issues.map((i) => ({ ...i, path: i.path ? `invoiceData.${i.path}` : 'invoiceData' })) };
+        return r.ok ? r : { ok: false, issues: underPath('invoiceData', r.issues) };
       }, shaped);
       verdict = checkInvoiceInput(parsed);
     }

@@ -2,20 +2,18 @@
  * POST /api/v2/render: a CII XML invoice (raw text/xml or application/xml body, or {"xml": "..."}) -> a readable
  * invoice PDF; a Factur-X PDF/A-3 with the XML embedded when the XML is a valid EN 16931 invoice.
  */
-import { InputError } from '../lib/errors.js';
 import { renderInvoicePdf } from '../lib/pdf/render/render.js';
-import { validateCiiXml } from '../lib/validate-xml.js';
 import { contentDisposition, headerValue, pdfResult } from './_shared/binary.js';
-import { xmlField } from './_shared/body.js';
-import { config } from './_shared/config.js';
+import { bodyProblem, requestXml } from './_shared/body.js';
 import { elapsedMs, jsonEndpoint } from './_shared/http.js';
+import { validateXml } from './_shared/xml.js';
 
 export const handler = jsonEndpoint(
   'v2',
-  async ({ body, xml, startedAt }) => {
-    const text = xml ?? xmlField(body);
-    if (text === undefined) throw new InputError('The body has 1 problem.', [{ path: 'xml', message: 'is required: send the CII XML as the body (text/xml) or as {"xml": "..."}' }]);
-    const verdict = validateCiiXml(text, { schemaDir: config.schemaDir });
+  async (req) => {
+    const text = requestXml(req);
+    if (text === undefined) throw bodyProblem('xml', 'is required: send the CII XML as the body (text/xml) or as {"xml": "..."}');
+    const verdict = validateXml(text);
     const embeddable = verdict.valid && verdict.profile !== 'UNKNOWN';
     const pdf = await renderInvoicePdf(verdict.invoice, embeddable ? { xml: text, xmlProfile: verdict } : {});
     return {
@@ -24,7 +22,7 @@ export const handler = jsonEndpoint(
         'X-Invoice-Number': headerValue(verdict.invoice.number),
         'X-Facturx': embeddable ? 'embedded' : 'not-embedded',
         'X-Validation': verdict.valid ? 'valid' : `invalid; ${[...new Set(verdict.errors.map((e) => e.rule))].slice(0, 20).join(' ')}`,
-        'X-Processing-Time-Ms': String(elapsedMs(startedAt)),
+        'X-Processing-Time-Ms': String(elapsedMs(req.startedAt)),
       }),
     };
   },

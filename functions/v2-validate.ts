@@ -5,17 +5,17 @@
  */
 import { checkInvoiceInput } from '../lib/generate.js';
 import { parseInvoiceInput } from '../lib/input/schema.js';
-import { publicXmlValidation, validateCiiXml } from '../lib/validate-xml.js';
-import { parseBody, xmlField } from './_shared/body.js';
-import { config } from './_shared/config.js';
+import { publicXmlValidation } from '../lib/validate-xml.js';
+import { parseBody, requestXml } from './_shared/body.js';
 import { jsonEndpoint } from './_shared/http.js';
+import { validateXml } from './_shared/xml.js';
 
 export const handler = jsonEndpoint(
   'v2',
-  ({ body, xml }) => {
-    const text = xml ?? xmlField(body);
-    if (text !== undefined) return { data: publicXmlValidation(validateCiiXml(text, { schemaDir: config.schemaDir })) };
-    return { data: checkInvoiceInput(parseBody(parseInvoiceInput, body)) };
+  (req) => {
+    const text = requestXml(req);
+    if (text !== undefined) return { data: publicXmlValidation(validateXml(text)) };
+    return { data: checkInvoiceInput(parseBody(parseInvoiceInput, req.body)) };
   },
   { acceptXml: true },
 );

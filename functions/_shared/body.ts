@@ -16,6 +16,16 @@ export function parseBody<T>(parser: BodyParser<T>, body: unknown): T {
   throw new InputError(`The request body has ${n} problem${n === 1 ? '' : 's'}.`, result.issues);
 }
 
+/** A 400 `BAD_REQUEST` for one problem of the body, at `path`. */
+export function bodyProblem(path: string, message: string): InputError {
+  return new InputError('The body has 1 problem.', [{ path, message }]);
+}
+
+/** Issues found in a nested value, their paths put under `prefix` (an issue of the value itself is at `prefix`). */
+export function underPath(prefix: string, issues: readonly FieldIssue[]): FieldIssue[] {
+  return issues.map((i) => ({ ...i, path: i.path ? `${prefix}.${i.path}` : prefix }));
+}
+
 /**
  * The XML of a `{"xml": "..."}` body, or undefined when the body is something else.
  * @throws InputError when `xml` is present but not a non-empty string.
@@ -23,10 +33,13 @@ export function parseBody<T>(parser: BodyParser<T>, body: unknown): T {
 export function xmlField(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('xml' in body)) return undefined;
   const xml = (body as { xml: unknown }).xml;
-  if (typeof xml !== 'string' || xml.trim() === '') {
-    throw new InputError('The body has 1 problem.', [{ path: 'xml', message: 'must be a non-empty string holding a CII XML invoice' }]);
-  }
+  if (typeof xml !== 'string' || xml.trim() === '') throw bodyProblem('xml', 'must be a non-empty string holding a CII XML invoice');
   return xml;
+}
+
+/** The CII XML of a request that accepts XML: the raw XML body, or `{"xml": "..."}`; undefined for any other body. */
+export function requestXml(req: { body: unknown; xml?: string | Uint8Array | undefined }): string | Uint8Array | undefined {
+  return req.xml ?? xmlField(req.body);
 }
 
 /** The body of POST /api/v2/pdf: the v2 invoice under `invoiceData` and the PDF under `pdfBase64`. */
@@ -36,7 +49,7 @@ export function parsePdfBody(body: unknown): { ok: true; value: { invoice: Invoi
   const issues: FieldIssue[] = [];
   const parsed = parseInvoiceInput(invoiceData);
   if (invoiceData === undefined) issues.push({ path: 'invoiceData', message: 'is required' });
-  else if (!parsed.ok) issues.push(...parsed.issues.map((i) => ({ path: i.path ? `invoiceData.${i.path}` : 'invoiceData', message: i.message })));
+  else if (!parsed.ok) issues.push(...underPath('invoiceData', parsed.issues));
   const pdf = decodeBase64(pdfBase64, 'pdfBase64', issues);
   if (issues.length > 0 || !parsed.ok || pdf === undefined) return { ok: false, issues };
   return { ok: true, value: { invoice: parsed.value, pdf } };
