@@ -2,9 +2,10 @@
  * v1 plans (service-spec.md, Limits; DECISIONS.md, Limits): monthly
  * conversion quotas and the 60-requests-a-minute technical limit.
  */
+import { DEFAULT_KEY_LIMITS, isPlan, PLANS as PLAN_NAMES, type Plan } from '../lib/keys/store.js';
 
-/** The plan names, as customers and the authorizer context see them. */
-export type PlanName = 'free' | 'starter' | 'business';
+/** The plan names, as customers and the authorizer context see them (lib/keys/store.ts). */
+export type PlanName = Plan;
 
 /** One plan: its monthly quota of requests on v1 routes. */
 export interface PlanDefinition {
@@ -13,12 +14,8 @@ export interface PlanDefinition {
   monthlyQuota: number;
 }
 
-/** The plans: free 100, starter 1,000, business 10,000 a month. */
-export const PLANS: readonly PlanDefinition[] = Object.freeze([
-  { name: 'free', monthlyQuota: 100 },
-  { name: 'starter', monthlyQuota: 1_000 },
-  { name: 'business', monthlyQuota: 10_000 },
-]);
+/** The plans with the spec's quotas (free 100, starter 1,000, business 10,000 a month), from the key layer's single definition. */
+export const PLANS: readonly PlanDefinition[] = Object.freeze(PLAN_NAMES.map((name) => ({ name, monthlyQuota: DEFAULT_KEY_LIMITS.monthlyQuota[name] })));
 
 /**
  * Usage-plan throttling standing for "60 requests a minute": a token bucket
@@ -27,9 +24,9 @@ export const PLANS: readonly PlanDefinition[] = Object.freeze([
  * 119 in the first minute after a rest (60 burst + 59 refills). API Gateway
  * has no per-minute window, so this is the closest bucket (docs/DEPLOY.md).
  */
-export const PLAN_THROTTLE = Object.freeze({ rateLimit: 1, burstLimit: 60 });
+export const PLAN_THROTTLE = Object.freeze({ rateLimit: DEFAULT_KEY_LIMITS.ratePerMinute / 60, burstLimit: DEFAULT_KEY_LIMITS.ratePerMinute });
 
 /** True when `name` is a plan name. */
 export function isPlanName(name: unknown): name is PlanName {
-  return typeof name === 'string' && PLANS.some((p) => p.name === name);
+  return isPlan(name);
 }
