@@ -8,7 +8,7 @@ import type { Extracted } from '../port.js';
 import { best, extracted, type Candidate, type ParseContext } from './context.js';
 import { findDates } from './dates.js';
 import { BOILERPLATE, CURRENCY_LABEL, DOCUMENT_WORDS, DUE_DATE, GENERIC_DATE, INVOICE_NUMBER, ISSUE_DATE, OTHER_DATE, matchLabels, compileLabels } from './labels.js';
-import { fold, type TextChunk } from './text.js';
+import { chunkAt, fold, type TextChunk } from './text.js';
 
 /** Where a value was found relative to its label. */
 interface Located {
@@ -50,10 +50,7 @@ export function chunksBelow(ctx: ParseContext, line: number, x: number, maxLines
 /** The chunk of a line that contains the given text offset. */
 function chunkOf(ctx: ParseContext, line: number, index: number): TextChunk | undefined {
   const l = ctx.lines[line];
-  if (!l) return undefined;
-  let found: TextChunk | undefined;
-  for (const c of l.chunks) if (c.start <= index) found = c;
-  return found;
+  return l ? chunkAt(l, index) : undefined;
 }
 
 /** True when the label's chunk holds nothing but the label (and punctuation): its value is elsewhere. */

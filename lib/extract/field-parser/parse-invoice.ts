@@ -12,7 +12,7 @@ import { findIbans, findLabelledBics } from './identifiers.js';
 import { compileLabels, matchLabels } from './labels.js';
 import { findLineItems } from './line-items.js';
 import { findParties } from './parties.js';
-import type { TextDocument } from './text.js';
+import { chunkAt, type TextDocument } from './text.js';
 import { findTotals } from './totals.js';
 
 /** Options of {@link parseInvoice}. */
@@ -35,7 +35,7 @@ function findPaymentTerms(ctx: ParseContext): Extracted<string> | undefined {
     for (const hit of matchLabels(PAYMENT_TERMS, ctx.folded[i]!)) {
       // The value is the rest of the label's chunk, or the next chunk when the label stands alone.
       const line = ctx.lines[i]!;
-      const chunk = [...line.chunks].reverse().find((c) => c.start <= hit.index);
+      const chunk = chunkAt(line, hit.index);
       const next = line.chunks.find((c) => c.start > hit.index);
       const chunkEnd = chunk ? chunk.start + chunk.text.length : line.text.length;
       let after = textAfter(ctx, i, hit.end).text;

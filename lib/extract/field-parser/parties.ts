@@ -33,7 +33,7 @@ import {
   matchLabels,
   type LabelSet,
 } from './labels.js';
-import { fold, type TextChunk } from './text.js';
+import { chunkAt, fold, type TextChunk } from './text.js';
 
 /** A line of a party block: the chunks of the block's column. */
 interface BlockLine {
@@ -102,13 +102,12 @@ function columnChunks(ctx: ParseContext, line: number, x: number, limit: number,
 /** The heading chunk of a label hit, when the label stands alone (or is followed by a colon and a value). */
 function headingChunk(ctx: ParseContext, line: number, index: number, end: number): { chunk: TextChunk; rest: string } | undefined {
   const l = ctx.lines[line]!;
-  let chunk: TextChunk | undefined;
-  for (const c of l.chunks) if (c.start <= index) chunk = c;
+  const chunk = chunkAt(l, index);
   if (!chunk || l.text.slice(chunk.start, index).trim() !== '') return undefined;
   const rest = l.text.slice(end, chunk.start + chunk.text.length);
   if (/^\s*:\s*$/.test(rest)) {
     // "Client :      Café de la Gare": the value in the next chunk of the same line.
-    const next = l.chunks.find((c) => c.start > chunk!.start);
+    const next = l.chunks.find((c) => c.start > chunk.start);
     if (next && isNameLike(next.text)) return { chunk, rest: next.text };
   }
   if (/^\s*:?\s*$/.test(rest)) return { chunk, rest: '' };

@@ -235,9 +235,15 @@ export function cleanText(text: string | undefined): string | undefined {
 
 /** The chunk of a line that holds the character at `index` of {@link TextLine.text} (or the nearest one before it). */
 export function chunkAt(line: TextLine, index: number): TextChunk | undefined {
-  let found: TextChunk | undefined;
-  for (const c of line.chunks) {
-    if (c.start <= index) found = c;
+  const k = chunkIndexAt(line, index);
+  return k < 0 ? undefined : line.chunks[k];
+}
+
+/** The position in `line.chunks` of the chunk holding text offset `index` (see {@link chunkAt}); -1 before the first chunk. */
+export function chunkIndexAt(line: TextLine, index: number): number {
+  let found = -1;
+  for (let k = 0; k < line.chunks.length; k++) {
+    if (line.chunks[k]!.start <= index) found = k;
     else break;
   }
   return found;

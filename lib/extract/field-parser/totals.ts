@@ -14,7 +14,7 @@ import type { Extracted, ExtractedInvoice } from '../port.js';
 import { extracted, type ParseContext } from './context.js';
 import { BASE_LABEL, COLUMN_LABELS, NOT_A_TOTAL, RATE_LABEL, TAX_AMOUNT_LABEL, TOTAL_LABELS, compileLabels, matchLabels, type LabelSet } from './labels.js';
 import { parsePercent, trimZeros, type AmountToken } from './numbers.js';
-import { fold, spanBox } from './text.js';
+import { chunkIndexAt, fold, spanBox } from './text.js';
 
 /** The totals a document prints. */
 export type TotalKind = 'lineTotal' | 'net' | 'vat' | 'gross' | 'prepaid' | 'due';
@@ -76,13 +76,7 @@ function lineHits(ctx: ParseContext, i: number): Hit[] {
   const kept: Hit[] = [];
   for (const h of all) if (!kept.some((k) => h.index < k.end && k.index < h.end)) kept.push(h);
   const line = ctx.lines[i]!;
-  const chunkIndex = (index: number): number => {
-    let n = -1;
-    line.chunks.forEach((c, k) => {
-      if (c.start <= index) n = k;
-    });
-    return n;
-  };
+  const chunkIndex = (index: number): number => chunkIndexAt(line, index);
   const strongChunks = new Set(kept.filter((h) => h.strong).map((h) => chunkIndex(h.index)));
   const negatives = matchLabels(NOT_A_TOTAL, f);
   return kept
