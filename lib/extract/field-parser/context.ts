@@ -5,7 +5,7 @@
  */
 import type { Extracted } from '../port.js';
 import { detectDateOrder, findDates, type DateOrder, type DateToken } from './dates.js';
-import { findIbans, findVatNumbers } from './identifiers.js';
+import { findIbans, findVatNumbers, type IdentifierToken } from './identifiers.js';
 import { detectDecimalStyle, findAmounts, type AmountToken, type DecimalStyle } from './numbers.js';
 import { describeLine, fold, type TextDocument, type TextLine } from './text.js';
 
@@ -20,6 +20,10 @@ export interface ParseContext {
   reliability: number;
   amounts(line: number): AmountToken[];
   dates(line: number): DateToken[];
+  /** VAT numbers of a line (identifiers.ts findVatNumbers), computed once; read-only. */
+  vatNumbers(line: number): readonly IdentifierToken[];
+  /** IBANs of a line (identifiers.ts findIbans), computed once; read-only. */
+  ibans(line: number): readonly IdentifierToken[];
 }
 
 /** Options of the parse that depend on the source. */
@@ -37,6 +41,16 @@ export function createContext(doc: TextDocument, options: ContextOptions = {}): 
   const dateOrder = detectDateOrder(lines.map((l) => l.text), usContext);
   const amountCache = new Map<number, AmountToken[]>();
   const dateCache = new Map<number, DateToken[]>();
+  const vatCache = new Map<number, IdentifierToken[]>();
+  const ibanCache = new Map<number, IdentifierToken[]>();
+  const memo = (cache: Map<number, IdentifierToken[]>, find: (text: string) => IdentifierToken[], i: number): IdentifierToken[] => {
+    let found = cache.get(i);
+    if (found === undefined) {
+      found = find(lines[i]?.text ?? '');
+      cache.set(i, found);
+    }
+    return found;
+  };
   const ctx: ParseContext = {
     doc,
     lines,
@@ -52,12 +66,14 @@ export function createContext(doc: TextDocument, options: ContextOptions = {}): 
       }
       return d;
     },
+    vatNumbers: (i) => memo(vatCache, findVatNumbers, i),
+    ibans: (i) => memo(ibanCache, findIbans, i),
     amounts(i) {
       let a = amountCache.get(i);
       if (a === undefined) {
         // Dates and identifiers are masked first so `05.03.2018` or an IBAN never read as amounts.
         let text = lines[i]?.text ?? '';
-        const spans = [...ctx.dates(i), ...findIbans(text), ...findVatNumbers(text)];
+        const spans = [...ctx.dates(i), ...ctx.ibans(i), ...ctx.vatNumbers(i)];
         for (const d of spans) text = text.slice(0, d.index) + ' '.repeat(d.length) + text.slice(d.index + d.length);
         a = findAmounts(text, decimal);
         amountCache.set(i, a);

@@ -8,7 +8,7 @@ import type { Extracted, ExtractedInvoice, ExtractionMethod } from '../port.js';
 import { crossCheck } from './checks.js';
 import { createContext, extracted, type ParseContext } from './context.js';
 import { findCurrency, findDocumentType, findDueDate, findInvoiceNumber, findIssueDate, textAfter } from './header.js';
-import { findIbans, findLabelledBics } from './identifiers.js';
+import { findLabelledBics } from './identifiers.js';
 import { compileLabels, matchLabels } from './labels.js';
 import { findLineItems } from './line-items.js';
 import { findParties } from './parties.js';
@@ -54,13 +54,13 @@ function findPaymentTerms(ctx: ParseContext): Extracted<string> | undefined {
 function findPayment(ctx: ParseContext): { iban?: Extracted<string>; bic?: Extracted<string> } {
   const out: { iban?: Extracted<string>; bic?: Extracted<string> } = {};
   for (let i = 0; i < ctx.lines.length && !out.iban; i++) {
-    const iban = findIbans(ctx.lines[i]!.text)[0];
+    const iban = ctx.ibans(i)[0];
     if (iban) out.iban = extracted(ctx, iban.value, 0.95, i);
   }
   // An IBAN broken over two lines ("IBAN" at the end of one, the number on the next).
   for (let i = 0; i + 1 < ctx.lines.length && !out.iban; i++) {
     if (!/iban\s*:?\s*$/i.test(ctx.lines[i]!.text)) continue;
-    const iban = findIbans(ctx.lines[i + 1]!.text)[0];
+    const iban = ctx.ibans(i + 1)[0];
     if (iban && iban.index < 3) out.iban = extracted(ctx, iban.value, 0.9, i + 1);
   }
   for (let i = 0; i < ctx.lines.length && !out.bic; i++) {

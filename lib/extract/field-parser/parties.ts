@@ -17,7 +17,7 @@ import { separateFrenchLegalForms } from '../legal-form.js';
 import type { ExtractedParty } from '../port.js';
 import { extracted, type ParseContext } from './context.js';
 import { findDates } from './dates.js';
-import { findFrenchCompanyIds, findVatNumbers, type IdentifierToken } from './identifiers.js';
+import { findFrenchCompanyIds, type IdentifierToken } from './identifiers.js';
 import {
   BOILERPLATE,
   BUYER_HEADING,
@@ -467,8 +467,8 @@ function assignIdentifiers(ctx: ParseContext, result: PartiesResult, sellerLines
     return 'seller';
   };
   const vats: Array<{ token: IdentifierToken; line: number; owner: 'seller' | 'buyer' }> = [];
-  ctx.lines.forEach((l, i) => {
-    for (const t of findVatNumbers(l.text)) vats.push({ token: t, line: i, owner: ownerOf(i, t.index) });
+  ctx.lines.forEach((_, i) => {
+    for (const t of ctx.vatNumbers(i)) vats.push({ token: t, line: i, owner: ownerOf(i, t.index) });
   });
   for (const owner of ['seller', 'buyer'] as const) {
     const mine = vats.filter((v) => v.owner === owner);
