@@ -22,6 +22,7 @@
  */
 import type { Decimal } from '../model/decimal.js';
 import { formatDecimal } from '../model/decimal.js';
+import { isPresent } from '../model/presence.js';
 import type {
   Buyer,
   Contact,
@@ -130,12 +131,8 @@ function serialize(inv: Invoice, omit: ReadonlySet<string>, specificationId: str
 
 // ---- value helpers ----------------------------------------------------------------
 
-/** True for a string with non-white-space content (the project-wide notion of "present"). */
-function has(s: string | undefined): s is string {
-  // \S is exactly the complement of what String.prototype.trim removes, without allocating.
-  return s !== undefined && NON_SPACE.test(s);
-}
-const NON_SPACE = /\S/;
+/** True for a string with non-white-space content (the project-wide notion of "present", lib/model/presence.ts). */
+const has = isPresent;
 
 function hasId(id: Identifier | undefined): id is Identifier {
   return id !== undefined && has(id.id);

@@ -14,6 +14,7 @@
  */
 import { detectCountryFromAddress } from './address.js';
 import { isCountryCode, normalizeCountryCode } from './iso-3166.js';
+import { isPresent } from '../model/presence.js';
 
 /** VAT identifier prefixes that differ from the ISO 3166-1 code of their country. */
 const VAT_PREFIX_COUNTRIES: Readonly<Record<string, string>> = { EL: 'GR', XI: 'GB' };
@@ -61,9 +62,6 @@ export function countryFromVatNumber(vatNumber: string): string | undefined {
   return isCountryCode(code) ? code : undefined;
 }
 
-function present(text: string | undefined): text is string {
-  return text !== undefined && text.trim() !== '';
-}
 
 /**
  * Detects a party's country (BT-40 seller / BT-55 buyer) from the evidence in
@@ -71,11 +69,11 @@ function present(text: string | undefined): text is string {
  * Undefined when nothing gives it (BR-09 / BR-11 then report it).
  */
 export function detectPartyCountry(evidence: PartyCountryEvidence): DetectedCountry | undefined {
-  if (present(evidence.country)) {
+  if (isPresent(evidence.country)) {
     const code = normalizeCountryCode(evidence.country);
     if (code !== undefined) return { countryCode: code, source: 'country' };
   }
-  if (present(evidence.vatNumber)) {
+  if (isPresent(evidence.vatNumber)) {
     const code = countryFromVatNumber(evidence.vatNumber);
     if (code !== undefined) return { countryCode: code, source: 'vatNumber' };
   }
@@ -83,10 +81,10 @@ export function detectPartyCountry(evidence: PartyCountryEvidence): DetectedCoun
   if (typeof address === 'string') {
     const code = detectCountryFromAddress(address);
     if (code !== undefined) return { countryCode: code, source: 'address' };
-  } else if (address !== undefined && present(address.countryCode)) {
+  } else if (address !== undefined && isPresent(address.countryCode)) {
     const code = normalizeCountryCode(address.countryCode);
     if (code !== undefined) return { countryCode: code, source: 'address' };
   }
-  if (present(evidence.siret) || present(evidence.siren)) return { countryCode: 'FR', source: 'siret' };
+  if (isPresent(evidence.siret) || isPresent(evidence.siren)) return { countryCode: 'FR', source: 'siret' };
   return undefined;
 }

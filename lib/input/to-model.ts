@@ -30,6 +30,7 @@ import { parseAddress } from './address.js';
 import { detectPartyCountry, normalizeVatNumber } from './country.js';
 import type { AddressInput, InvoiceInput, InvoiceItemInput } from './schema.js';
 import { isSepaIban } from './sepa.js';
+import { textOf } from '../model/presence.js';
 
 /** ICD 0009: French SIRET (BT-29 / BT-46 scheme). */
 export const SCHEME_SIRET = '0009';
@@ -58,10 +59,7 @@ export const EXEMPTION_DEFAULTS: Readonly<Record<string, { code: string; reason:
 const CATEGORIES_WITHOUT_EXEMPTION = new Set(['S', 'Z', 'L', 'M']);
 
 /** Trimmed text, or undefined when missing or blank (blank means absent). */
-function text(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
-}
+const text = textOf;
 
 /** Copy of `value` without its undefined properties, so absent terms are really absent. */
 function compact<T extends object>(value: T): T {

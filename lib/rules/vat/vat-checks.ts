@@ -11,6 +11,7 @@
 import { Decimal, ZERO, sum } from '../../model/decimal.js';
 import type { Invoice } from '../../model/invoice.js';
 import type { Report } from '../types.js';
+import { isPresent, textOf as codeOf } from '../../model/presence.js';
 
 /** VAT category codes (BT-95, BT-102, BT-118, BT-151) of the families, UNTDID 5305. */
 export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O' | 'L' | 'M' | 'B';
@@ -32,15 +33,8 @@ export interface VatPlace {
 /** Which kind of place a check looks at. */
 export type PlaceKind = 'line' | 'allowance' | 'charge';
 
-/** True when `value` holds something other than blanks (the ground rule for absent terms). */
-export function isPresent(value: string | undefined | null): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
-/** A code term trimmed, or undefined when absent or blank. */
-export function codeOf(value: string | undefined | null): string | undefined {
-  return isPresent(value) ? value.trim() : undefined;
-}
+// The ground rule for absent terms (lib/model/presence.ts); a code term is read trimmed.
+export { isPresent, codeOf };
 
 /** Invoice lines as VAT places (BT-151, BT-152, BT-131). */
 export function linePlaces(inv: Invoice): VatPlace[] {

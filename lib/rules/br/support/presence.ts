@@ -9,16 +9,9 @@
  */
 import { Decimal } from '../../../model/decimal.js';
 import type { Identifier, PostalAddress } from '../../../model/invoice.js';
+import { isPresent } from '../../../model/presence.js';
 
-/** True when `value` is a string with at least one non-whitespace character. */
-export function isPresent(value: string | null | undefined): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
-/** The trimmed text of a present string, `undefined` when absent or blank. */
-export function textOf(value: string | null | undefined): string | undefined {
-  return isPresent(value) ? value.trim() : undefined;
-}
+export { isPresent, textOf } from '../../../model/presence.js';
 
 /**
  * XPath `normalize-space`: trims and collapses inner runs of XML whitespace
