@@ -129,13 +129,24 @@ export interface FinishOptions {
   idSeed: Uint8Array;
 }
 
+/** What {@link finishPdfA3} produced and did. */
+export interface FinishResult {
+  pdf: Uint8Array;
+  /** What was changed, in words. */
+  changes: string[];
+  /** Other attachments had to be repaired for PDF/A-3. */
+  attachmentRepairs: boolean;
+  /** The document's own PDF/A output intent was kept (none was installed). */
+  intentKept: boolean;
+}
+
 /**
  * The steps every Factur-X PDF/A-3 output goes through (also used by the
  * renderer on its own documents): earlier invoice attachments removed, the
  * XML attached, other attachments made PDF/A-3 conformant, output intent,
  * Info + XMP, header, unreachable objects removed, file identifier, saved.
  */
-export async function finishPdfA3(doc: PDFDocument, o: FinishOptions): Promise<{ pdf: Uint8Array; changes: string[] }> {
+export async function finishPdfA3(doc: PDFDocument, o: FinishOptions): Promise<FinishResult> {
   const ctx = doc.context;
   const changes: string[] = [];
   const removed = removeInvoiceAttachments(doc);
@@ -149,7 +160,8 @@ export async function finishPdfA3(doc: PDFDocument, o: FinishOptions): Promise<{
       date: o.now,
     });
   }
-  for (const issue of checkAttachmentsPdfA3(doc, { repair: true, date: o.now })) changes.push(`Repaired: ${issue.message}`);
+  const attachmentIssues = checkAttachmentsPdfA3(doc, { repair: true, date: o.now });
+  for (const issue of attachmentIssues) changes.push(`Repaired: ${issue.message}`);
   const intent = ensureOutputIntent(doc);
   if (!intent.kept) changes.push('Installed the sRGB IEC61966-2.1 PDF/A output intent.');
   writeMetadata(
@@ -162,7 +174,7 @@ export async function finishPdfA3(doc: PDFDocument, o: FinishOptions): Promise<{
   const seed = new Uint8Array([...o.idSeed, ...new TextEncoder().encode(o.now.toISOString())]);
   setDocumentId(ctx, seed);
   const pdf = await doc.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false });
-  return { pdf, changes };
+  return { pdf, changes, attachmentRepairs: attachmentIssues.length > 0, intentKept: intent.kept };
 }
 
 async function resolveRewriter(option: EmbedFacturXOptions['ghostscript']): Promise<PdfRewriter | undefined> {
@@ -271,7 +283,6 @@ async function convert(
   // The colours were scanned by rerenderIssues above; this pass only applies and lists the repairs.
   const repairs = analyzePdfA(doc, { repair: true, scanColours: false }).issues.filter((i) => i.remedy === 'repair');
   for (const r of repairs) changes.push(`Repaired: ${r.message}`);
-  const hadIntent = readPdfAOutputIntent(doc.context, doc.catalog) !== undefined;
 
   const own = readInfo(doc);
   const fromXmp = readXmpFallbacks(doc);
@@ -293,10 +304,9 @@ async function convert(
 
   const finished = await finishPdfA3(doc, { now, metadata, invoice: { xml: xmlBytes, profile }, idSeed: new Uint8Array([...md5(pdfBytes), ...md5(xmlBytes)]) });
   changes.push(...finished.changes);
-  const attachmentRepairs = finished.changes.some((c) => c.startsWith('Repaired:'));
   if (method === undefined) {
     const isPdfA23 = declared !== undefined && (declared.part === 2 || declared.part === 3);
-    method = isPdfA23 && hadIntent && repairs.length === 0 && !attachmentRepairs ? 'attach' : 'pdfa-upgrade';
+    method = isPdfA23 && finished.intentKept && repairs.length === 0 && !finished.attachmentRepairs ? 'attach' : 'pdfa-upgrade';
   }
   return { pdf: finished.pdf, method, profile, changes };
 }
