@@ -138,11 +138,6 @@ function hasId(id: Identifier | undefined): id is Identifier {
   return id !== undefined && has(id.id);
 }
 
-function num(d: Decimal, minDigits: number): string {
-  // decimal.js prints negative zero as "-0"; write zero plainly.
-  return formatDecimal(d.isZero() ? d.abs() : d, minDigits);
-}
-
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** `YYYY-MM-DD` to the CII format 102 `YYYYMMDD`; anything else is written as is for the validator to report. */
@@ -187,11 +182,11 @@ class CiiWriter extends XmlBuilder {
   }
 
   amount(name: string | undefined, value: Decimal | undefined, attrs = ''): void {
-    if (name !== undefined && value !== undefined) this.leaf(name, num(value, 2), attrs);
+    if (name !== undefined && value !== undefined) this.leaf(name, formatDecimal(value, 2), attrs);
   }
 
   decimal(name: string | undefined, value: Decimal | undefined, attrs = ''): void {
-    if (name !== undefined && value !== undefined) this.leaf(name, num(value, 0), attrs);
+    if (name !== undefined && value !== undefined) this.leaf(name, formatDecimal(value, 0), attrs);
   }
 
   /** A udt:DateTimeString (or another date element) with format 102 wrapped in `name`. */

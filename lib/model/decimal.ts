@@ -89,9 +89,10 @@ export function fractionDigits(value: Decimal): number {
 
 /**
  * Formats an amount for XML: plain notation, at least `minDigits` fraction digits
- * (2 for amounts), never exponent notation.
+ * (2 for amounts), never exponent notation, and zero never signed (decimal.js
+ * would print negative zero as `-0`).
  */
 export function formatDecimal(value: Decimal, minDigits = 0): string {
-  const places = Math.max(value.decimalPlaces(), minDigits);
-  return value.toFixed(places);
+  const plain = value.isZero() ? value.abs() : value;
+  return plain.toFixed(Math.max(plain.decimalPlaces(), minDigits));
 }
