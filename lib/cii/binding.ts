@@ -19,13 +19,14 @@
  * ConnectingEurope/eInvoicing-EN16931, release 1.3.16) and the Factur-X 1.09
  * EN16931 XSD; irregular cases are noted on their rows.
  */
+import { NS_QDT, NS_RAM, NS_RSM, NS_UDT } from './namespaces.js';
 
 /** Namespace prefixes of CII D16B as used in every path of this table. */
 export const CII_NAMESPACES = {
-  rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
-  ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
-  qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
-  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+  rsm: NS_RSM,
+  ram: NS_RAM,
+  qdt: NS_QDT,
+  udt: NS_UDT,
 } as const;
 
 /** EN 16931 cardinality of a term within its group. */

@@ -21,7 +21,7 @@
  * (BG-3, `ciiMax` in the binding): further ones are not written either, and
  * {@link termsNotCarried} reports them.
  */
-import type { Invoice } from '../model/invoice.js';
+import { EN16931_SPECIFICATION_ID, type Invoice } from '../model/invoice.js';
 import { CII_GROUPS, CII_TERMS } from './binding.js';
 import type { GroupBinding } from './binding.js';
 
@@ -34,7 +34,7 @@ export const FACTURX_PROFILES: readonly FacturXProfile[] = ['BASIC', 'EN16931', 
 /** Specification identifier (BT-24) written for each profile (Factur-X 1.0 guideline ids). */
 export const FACTURX_GUIDELINE_IDS: Readonly<Record<FacturXProfile, string>> = {
   BASIC: 'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic',
-  EN16931: 'urn:cen.eu:en16931:2017',
+  EN16931: EN16931_SPECIFICATION_ID,
   EXTENDED: 'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended',
 };
 

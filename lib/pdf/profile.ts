@@ -15,6 +15,7 @@
  * XRECHNUNG). We follow that choice; `Source` (also admitted for the full
  * profiles) is accepted by the checker but never written.
  */
+import { CII_ROOT } from '../cii/detect.js';
 import { detectProfile, type CiiProfile } from '../cii/reader/profile.js';
 import { toElementTree, type CiiElement } from '../cii/reader/tree.js';
 import { withXmlDocument } from '../xml/parse.js';
@@ -55,7 +56,6 @@ export interface InvoiceXmlInfo {
   sellerName?: string;
 }
 
-const CII_ROOT = 'rsm:CrossIndustryInvoice';
 
 function child(el: CiiElement | undefined, ...names: string[]): CiiElement | undefined {
   let cur = el;

@@ -18,12 +18,13 @@
  * `...#compliant#urn:xeinkauf.de:kosit:xrechnung_<version>`). Matching is by those
  * markers, case-insensitive, after trimming.
  */
+import { EN16931_SPECIFICATION_ID } from '../../model/invoice.js';
 
 /** A CII profile, by the guideline id (BT-24) the document declares. */
 export type CiiProfile = 'MINIMUM' | 'BASIC WL' | 'BASIC' | 'EN 16931' | 'EXTENDED' | 'XRECHNUNG' | 'UNKNOWN';
 
 /** EN 16931 core specification identifier (BT-24): the EN 16931 (COMFORT) profile. */
-const EN16931 = 'urn:cen.eu:en16931:2017';
+const EN16931 = EN16931_SPECIFICATION_ID;
 
 /** XRechnung of KoSIT, any version: `urn:xoev-de:kosit:standard:xrechnung_2.x` (and `:extension:`) up to 2.3, `urn:xeinkauf.de:kosit:xrechnung_3.x` since 3.0. */
 const XRECHNUNG = /(?:xoev-de|xeinkauf\.de):kosit:(?:(?:standard|extension):)?xrechnung/;

@@ -26,16 +26,10 @@ import { XmlCData, XmlElement, XmlText } from 'libxml2-wasm';
 // Internal struct helpers of libxml2-wasm 0.7 (same module instance as the public API).
 import { XmlNodeSetStruct } from 'libxml2-wasm/lib/libxml2.mjs';
 import type { XmlDocument } from 'libxml2-wasm';
+import { NS_QDT, NS_RAM, NS_RSM, NS_UDT } from '../namespaces.js';
 import { ElementLocator } from './locate.js';
 
-/** Namespace URI of the CII message root (`rsm:`). */
-export const NS_RSM = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
-/** Namespace URI of the reusable aggregate business information entities (`ram:`). */
-export const NS_RAM = 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100';
-/** Namespace URI of the unqualified data types (`udt:`). */
-export const NS_UDT = 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100';
-/** Namespace URI of the qualified data types (`qdt:`). */
-export const NS_QDT = 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100';
+export { NS_QDT, NS_RAM, NS_RSM, NS_UDT };
 
 /** Canonical prefix of each CII namespace URI. */
 export const CII_PREFIXES: Readonly<Record<string, string>> = Object.freeze({
