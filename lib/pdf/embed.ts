@@ -281,7 +281,11 @@ async function convert(
 
   const previousTitle = titleOfReplacedInvoice(doc);
   // The colours were scanned by rerenderIssues above; this pass only applies and lists the repairs.
-  const repairs = analyzePdfA(doc, { repair: true, scanColours: false }).issues.filter((i) => i.remedy === 'repair');
+  const repairPass = analyzePdfA(doc, { repair: true, scanColours: false }).issues;
+  // A repair can fail on the data itself (an LZW stream that does not decode): then the file cannot be made conformant here.
+  const unrepaired = repairPass.filter((i) => i.remedy === 'rerender');
+  if (unrepaired.length > 0) throw new PdfNotConvertibleError(unrepaired, 'They could not be repaired in place.');
+  const repairs = repairPass.filter((i) => i.remedy === 'repair');
   for (const r of repairs) changes.push(`Repaired: ${r.message}`);
 
   const own = readInfo(doc);

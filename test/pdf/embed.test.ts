@@ -17,6 +17,7 @@ import {
   makePdfWithAttachments,
   makePlainPdf,
   makeStandardFontPdf,
+  makeUndecodableLzwPdf,
 } from '../fixtures/pdf/make.js';
 import { allStreamTexts, invoiceXml, invoiceXmlBytes, NOW, pageContents, SPECIFICATION_IDS } from './helpers.js';
 import { normalizeSpaces, pdffonts, pdfinfo, pdfinfoMeta, pdftotext, qpdfAttachments, qpdfCheck } from './tools.js';
@@ -211,6 +212,13 @@ describe('inputs whose content needs a re-render', () => {
     expect((err as Error).message).toContain('Helvetica');
     expect((err as Error).message).toContain('Helvetica-Bold');
     expect((err as PdfNotConvertibleError).details).toEqual([expect.objectContaining({ code: 'FONT_NOT_EMBEDDED' })]);
+  });
+
+  it('refuses a PDF whose LZW stream does not decode (it could be neither re-encoded nor left in a PDF/A file)', async () => {
+    const err = await embedFacturX(await makeUndecodableLzwPdf(), invoiceXmlBytes(), { ghostscript: false, now: NOW }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PdfNotConvertibleError);
+    expect(err).toMatchObject({ code: 'PDF_NOT_CONVERTIBLE' });
+    expect((err as PdfNotConvertibleError).details).toEqual([expect.objectContaining({ code: 'LZW_FILTER' })]);
   });
 
   it('without Ghostscript names the device colour problem', async () => {
