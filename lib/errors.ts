@@ -72,3 +72,21 @@ export class ExtractionError extends ServiceError {
     super('EXTRACTION_FAILED', message, missing.map((field) => ({ path: field, message: 'not found in the document' })), options);
   }
 }
+
+/**
+ * A document (or a part of it) goes past one of the documented resource limits:
+ * decompressed size, zip entries, image pixels, pages, nesting, or the time and
+ * memory a job may take. `limit` names the limit (e.g. `zip-uncompressed-bytes`,
+ * `image-pixels`, `pdf-stream-bytes`, `time`, `memory`), `max` its value.
+ * Answered 422 `DOCUMENT_TOO_COMPLEX` with `details[{reason: "limit", limit, max}]`.
+ */
+export class DocumentTooComplexError extends ServiceError {
+  constructor(
+    readonly limit: string,
+    message: string,
+    readonly max?: number,
+    options?: { cause?: unknown },
+  ) {
+    super('DOCUMENT_TOO_COMPLEX', message, [{ reason: 'limit', limit, ...(max === undefined ? {} : { max }), message }], options);
+  }
+}

@@ -17,6 +17,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
   EXTRACTION_FAILED: 422,
+  // A document past a documented resource limit (decompressed size, pixels, pages, time, memory).
+  DOCUMENT_TOO_COMPLEX: 422,
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
