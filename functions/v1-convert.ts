@@ -13,13 +13,13 @@ import { getExtractor } from './_shared/extractor.js';
 import { elapsedMs, jsonEndpoint, jsonResult } from './_shared/http.js';
 import { getKeyStore } from './_shared/key-store.js';
 
-export const handler = jsonEndpoint('1.0', async ({ body, event, startedAt }) => {
+export const handler = jsonEndpoint('1.0', async ({ body, event, context, startedAt }) => {
   const store = await getKeyStore();
   const key = await admitApiKey(store, { apiKey: parseApiKey(event.headers), authorizer: event.requestContext?.authorizer });
   const request = parseBody(parseConvertBody, body);
   const extractor = await getExtractor();
   const { result, creditsRemaining } = await meterConversion(store, key, () =>
-    convertDocument(request, { extractor, ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}) }),
+    convertDocument({ ...request, deadline: Date.now() + context.getRemainingTimeInMillis() }, { extractor, ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}) }),
   );
   return {
     http: jsonResult(200, {

@@ -9,11 +9,10 @@ import { admitApiKey } from '../lib/keys/admission.js';
 import { parseApiKey } from '../lib/keys/store.js';
 import { flatV1ToV2, isFlatV1Invoice } from '../lib/v1/flat-input.js';
 import { toV1Validation } from '../lib/v1/validation.js';
-import { publicXmlValidation } from '../lib/validate-xml.js';
 import { bodyProblem, parseBody, requestXml, underPath } from './_shared/body.js';
 import { elapsedMs, jsonEndpoint, jsonResult } from './_shared/http.js';
 import { getKeyStore } from './_shared/key-store.js';
-import { validateXml } from './_shared/xml.js';
+import { validateXmlVerdict } from './_shared/xml.js';
 
 export const handler = jsonEndpoint(
   '1.0',
@@ -23,7 +22,7 @@ export const handler = jsonEndpoint(
     const key = await admitApiKey(store, { apiKey: parseApiKey(event.headers), authorizer: event.requestContext?.authorizer });
     const text = requestXml(req);
     let verdict;
-    if (text !== undefined) verdict = publicXmlValidation(validateXml(text));
+    if (text !== undefined) verdict = await validateXmlVerdict(text, req.context);
     else {
       const data = (body as { invoiceData?: unknown } | null)?.invoiceData;
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {

@@ -1,17 +1,19 @@
 /**
  * POST /api/v2/pdf: {invoiceData, pdfBase64} -> the client's PDF as a Factur-X PDF/A-3b file with the
  * validated EN 16931 XML embedded (422 with the official rule ids when the invoice is invalid; nothing produced).
+ * The client's PDF is read in the isolation pool (memory limits, a time budget).
  */
 import { generateFacturXml } from '../lib/generate.js';
-import { embedFacturX } from '../lib/pdf/embed.js';
+import { EMBED_BUDGET_MS } from '../lib/isolate/budgets.js';
 import { contentDisposition, headerValue, pdfResult } from './_shared/binary.js';
 import { parseBody, parsePdfBody } from './_shared/body.js';
 import { elapsedMs, jsonEndpoint } from './_shared/http.js';
+import { runIsolated } from './_shared/isolate.js';
 
-export const handler = jsonEndpoint('v2', async ({ body, startedAt }) => {
+export const handler = jsonEndpoint('v2', async ({ body, context, startedAt }) => {
   const { invoice, pdf } = parseBody(parsePdfBody, body);
   const { xml, invoice: model } = generateFacturXml(invoice);
-  const result = await embedFacturX(pdf, xml, { profile: 'EN 16931' });
+  const result = await runIsolated('embed', { pdf, xml, profile: 'EN 16931' }, { timeoutMs: EMBED_BUDGET_MS, what: 'converting the PDF', context });
   return {
     http: pdfResult(result.pdf, {
       'Content-Disposition': contentDisposition(model.number),

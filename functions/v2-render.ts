@@ -1,27 +1,32 @@
 /**
  * POST /api/v2/render: a CII XML invoice (raw text/xml or application/xml body, or {"xml": "..."}) -> a readable
  * invoice PDF; a Factur-X PDF/A-3 with the XML embedded when the XML is a valid EN 16931 invoice.
+ * Large XML is validated and rendered in the isolation pool (a time budget, memory limits).
  */
-import { renderInvoicePdf } from '../lib/pdf/render/render.js';
+import { INLINE_XML_BYTES, RENDER_BUDGET_MS } from '../lib/isolate/budgets.js';
+import { renderXml } from '../lib/isolate/tasks.js';
 import { contentDisposition, headerValue, pdfResult } from './_shared/binary.js';
 import { bodyProblem, requestXml } from './_shared/body.js';
+import { config } from './_shared/config.js';
 import { elapsedMs, jsonEndpoint } from './_shared/http.js';
-import { validateXml } from './_shared/xml.js';
+import { runIsolated } from './_shared/isolate.js';
 
 export const handler = jsonEndpoint(
   'v2',
   async (req) => {
-    const text = requestXml(req);
-    if (text === undefined) throw bodyProblem('xml', 'is required: send the CII XML as the body (text/xml) or as {"xml": "..."}');
-    const verdict = validateXml(text);
-    const embeddable = verdict.valid && verdict.profile !== 'UNKNOWN';
-    const pdf = await renderInvoicePdf(verdict.invoice, embeddable ? { xml: text, xmlProfile: verdict } : {});
+    const xml = requestXml(req);
+    if (xml === undefined) throw bodyProblem('xml', 'is required: send the CII XML as the body (text/xml) or as {"xml": "..."}');
+    const options = config.schemaDir ? { schemaDir: config.schemaDir } : {};
+    const rendered =
+      xml.length <= INLINE_XML_BYTES
+        ? await renderXml(xml, options)
+        : await runIsolated('renderXml', { xml, ...options }, { timeoutMs: RENDER_BUDGET_MS, what: 'rendering the invoice', context: req.context });
     return {
-      http: pdfResult(pdf, {
-        'Content-Disposition': contentDisposition(verdict.invoice.number || 'invoice'),
-        'X-Invoice-Number': headerValue(verdict.invoice.number),
-        'X-Facturx': embeddable ? 'embedded' : 'not-embedded',
-        'X-Validation': verdict.valid ? 'valid' : `invalid; ${[...new Set(verdict.errors.map((e) => e.rule))].slice(0, 20).join(' ')}`,
+      http: pdfResult(rendered.pdf, {
+        'Content-Disposition': contentDisposition(rendered.invoiceNumber || 'invoice'),
+        'X-Invoice-Number': headerValue(rendered.invoiceNumber),
+        'X-Facturx': rendered.embedded ? 'embedded' : 'not-embedded',
+        'X-Validation': rendered.valid ? 'valid' : `invalid; ${rendered.errorRules.slice(0, 20).join(' ')}`,
         'X-Processing-Time-Ms': String(elapsedMs(req.startedAt)),
       }),
     };

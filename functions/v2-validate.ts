@@ -5,16 +5,15 @@
  */
 import { checkInvoiceInput } from '../lib/generate.js';
 import { parseInvoiceInput } from '../lib/input/schema.js';
-import { publicXmlValidation } from '../lib/validate-xml.js';
 import { parseBody, requestXml } from './_shared/body.js';
 import { jsonEndpoint } from './_shared/http.js';
-import { validateXml } from './_shared/xml.js';
+import { validateXmlVerdict } from './_shared/xml.js';
 
 export const handler = jsonEndpoint(
   'v2',
-  (req) => {
+  async (req) => {
     const text = requestXml(req);
-    if (text !== undefined) return { data: publicXmlValidation(validateXml(text)) };
+    if (text !== undefined) return { data: await validateXmlVerdict(text, req.context) };
     return { data: checkInvoiceInput(parseBody(parseInvoiceInput, req.body)) };
   },
   { acceptXml: true },

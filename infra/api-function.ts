@@ -20,6 +20,20 @@ export const CORRELATION_ID_PATH = 'requestContext.requestId';
 /** Log retention of every function. */
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
+/**
+ * The isolation pool's settings on Lambda (functions/_shared/isolate.ts): one
+ * invocation at a time per instance, so one worker; its heap and the process's
+ * growth while a document is read are shares of the function's memory, so a
+ * hostile document is answered 422 before Lambda kills the instance.
+ */
+export function isolationEnvironment(memoryMb: number): Record<string, string> {
+  return {
+    ISOLATE_WORKERS: '1',
+    ISOLATE_MEMORY_MB: String(Math.max(64, Math.floor(memoryMb * 0.4))),
+    ISOLATE_RSS_BUDGET_MB: String(Math.max(64, Math.floor(memoryMb * 0.5))),
+  };
+}
+
 /** Properties of {@link ApiFunction}. */
 export interface ApiFunctionProps {
   /** Entry file, relative to the repository root (or absolute). */
@@ -64,6 +78,7 @@ export class ApiFunction extends LambdaFunction {
       // Read by functions/_shared/logger.ts.
       LOG_LEVEL: level.toLowerCase(),
       ...(props.coreLayer?.schemaDir === undefined ? {} : { SCHEMA_DIR: props.coreLayer.schemaDir }),
+      ...isolationEnvironment(props.memorySize ?? 1024),
       ...props.environment,
     };
     super(scope, id, {

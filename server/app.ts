@@ -20,6 +20,11 @@ export interface AppOptions {
   maxBodyBytes?: number;
   /** The v2 limiter to use instead of an in-process one (cluster workers share the primary's). */
   rateLimiter?: RateLimiter;
+  /**
+   * Time a handler has to answer, in ms (the Lambda context's remaining time bounds its isolated jobs); past it the
+   * client gets 504 REQUEST_TIMEOUT, as API Gateway answers past its integration timeout. Default 30 s.
+   */
+  requestTimeoutMs?: number;
 }
 
 function envelope(statusCode: number, code: string, message: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
@@ -60,6 +65,7 @@ export function createApp(options: AppOptions = {}): Server {
   const limit = options.v2RateLimitPerMinute ?? 60;
   const limiter: RateLimiter | undefined = limit <= 0 ? undefined : (options.rateLimiter ?? new SlidingWindowLimiter(limit));
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
   const handlers = new Map<Route, Promise<ApiHandler>>();
   const load = (route: Route) => {
     let h = handlers.get(route);
@@ -101,8 +107,18 @@ export function createApp(options: AppOptions = {}): Server {
       throw err;
     }
     const handler = await load(route);
-    const result = await handler(toProxyEvent(req, body, route.path), localContext(route.name));
-    writeProxyResult(res, result);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<APIGatewayProxyResult>((resolve) => {
+      timer = setTimeout(
+        () => resolve(envelope(504, 'REQUEST_TIMEOUT', `The request was not answered within ${Math.round(requestTimeoutMs / 1000)} s.`)),
+        requestTimeoutMs,
+      );
+    });
+    try {
+      writeProxyResult(res, await Promise.race([handler(toProxyEvent(req, body, route.path), localContext(route.name, requestTimeoutMs)), timedOut]));
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   return createServer((req, res) => {

@@ -24,6 +24,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   INTERNAL_ERROR: 500,
   // An AWS service we depend on (Textract, Bedrock) is throttling or down: worth retrying later.
   UPSTREAM_UNAVAILABLE: 503,
+  // Every isolation worker is busy past the request's budget: retry shortly.
+  SERVER_BUSY: 503,
 };
 
 /**
@@ -70,8 +72,9 @@ export function mapError(err: unknown): MappedError {
     const code = alias?.code ?? err.code;
     const statusCode = STATUS_BY_CODE[code] ?? 500;
     if (statusCode === 503) {
-      logger.warn('upstream unavailable', { message: err.message });
-      return { statusCode, body: { success: false, error: { code, message: err.message } }, headers: { 'Retry-After': '30' } };
+      logger.warn(code === 'SERVER_BUSY' ? 'server busy' : 'upstream unavailable', { message: err.message });
+      const retry = (err as ServiceError & { headers?: Record<string, string> }).headers ?? { 'Retry-After': '30' };
+      return { statusCode, body: { success: false, error: { code, message: err.message } }, headers: retry };
     }
     if (statusCode >= 500) return internal(err);
     const error: ErrorEnvelope['error'] = { code, message: err.message };

@@ -5,42 +5,61 @@
  * AnalyzeExpense + Bedrock Converse in AWS_REGION with BEDROCK_MODEL_ID, an EU
  * inference profile). Office files are turned into text locally before the AWS
  * extractor sees them (Textract does not read them).
+ *
+ * Every local reading of the document (the local extractor itself, the XML a
+ * PDF carries, the text the AWS path sends on) runs in the isolation pool
+ * (./isolate.ts): memory limits and a time budget per job.
  */
 import type { ExtractionInput, InvoiceExtractor } from '../../lib/extract/port.js';
+import { OCR_BUDGET_MS, READ_BUDGET_MS } from '../../lib/isolate/budgets.js';
 import { config } from './config.js';
+import { runIsolated } from './isolate.js';
 
 let current: Promise<InvoiceExtractor> | undefined;
 
-/** Plain text of a positioned document, line by line. */
-function documentText(doc: { lines: Array<{ text: string }> }): string {
-  return doc.lines.map((l) => l.text).join('\n');
+const OFFICE = /spreadsheetml|ms-excel|wordprocessingml/;
+
+/** The time left before `deadline` (epoch ms) as a context, for the pool's budgets. */
+function until(deadline: number | undefined) {
+  return deadline === undefined ? undefined : { getRemainingTimeInMillis: () => deadline - Date.now() };
 }
 
-const OFFICE = /spreadsheetml|ms-excel|wordprocessingml/;
+/** Reads the XML a PDF carries, in the pool. */
+function embeddedXml(bytes: Uint8Array, deadline?: number) {
+  return runIsolated('embeddedXml', bytes, { timeoutMs: READ_BUDGET_MS, what: 'reading the PDF', context: until(deadline) });
+}
 
 async function create(): Promise<InvoiceExtractor> {
   if (config.extractor === 'local') {
-    const { createLocalExtractor } = await import('../../lib/extract/local/index.js');
-    return createLocalExtractor();
+    return {
+      name: 'local',
+      extract: (input: ExtractionInput) => {
+        const { deadline, ...job } = input;
+        return runIsolated('extract', job, { timeoutMs: READ_BUDGET_MS, maxTimeoutMs: OCR_BUDGET_MS, what: 'reading the document', context: until(deadline) });
+      },
+      embeddedXml,
+    };
   }
   const { createAwsExtractor } = await import('../../adapters/aws/extract/index.js');
-  const { readPdfText } = await import('../../lib/extract/local/pdf-text.js');
   const aws = createAwsExtractor({
     region: config.region,
     ...(config.bedrockModelId ? { modelId: config.bedrockModelId } : {}),
     timeoutMs: config.extractionTimeoutMs,
     maxAttempts: 3,
-    pdfText: async (bytes) => documentText((await readPdfText(bytes)).doc),
+    pdfText: (bytes) => runIsolated('pdfText', bytes, { timeoutMs: READ_BUDGET_MS, what: 'reading the PDF text' }),
   });
   return {
     name: 'aws',
     extract: async (input: ExtractionInput) => {
       if (!OFFICE.test(input.mimeType)) return aws.extract(input);
-      const doc = /wordprocessingml/.test(input.mimeType)
-        ? await (await import('../../lib/extract/local/word.js')).readWord(input.bytes)
-        : await (await import('../../lib/extract/local/spreadsheet.js')).readSpreadsheet(input.bytes);
-      return aws.extract({ ...input, bytes: new TextEncoder().encode(documentText(doc)), mimeType: 'text/plain' });
+      const text = await runIsolated(
+        'officeText',
+        { bytes: input.bytes, word: /wordprocessingml/.test(input.mimeType) },
+        { timeoutMs: READ_BUDGET_MS, what: 'reading the Office file', context: until(input.deadline) },
+      );
+      return aws.extract({ ...input, bytes: new TextEncoder().encode(text), mimeType: 'text/plain' });
     },
+    embeddedXml,
   };
 }
 

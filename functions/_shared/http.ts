@@ -93,6 +93,8 @@ export interface JsonRequest {
   /** The raw XML (text, or bytes when the body came base64-encoded), when the endpoint accepts XML and the body was sent as XML. */
   xml?: string | Buffer;
   event: APIGatewayProxyEvent;
+  /** The invocation's context: its remaining time bounds every isolated job (./isolate.ts). */
+  context: Context;
   /** `performance.now()` at the start of the invocation. */
   startedAt: number;
 }
@@ -113,10 +115,10 @@ export function jsonEndpoint(
   fn: (req: JsonRequest) => Promise<EndpointAnswer> | EndpointAnswer,
   options: { acceptXml?: boolean } = {},
 ): ApiHandler {
-  const core = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+  const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const startedAt = (event as APIGatewayProxyEvent & { __startedAt?: number }).__startedAt ?? performance.now();
     const rawXml = (event as APIGatewayProxyEvent & { rawXml?: string | Buffer }).rawXml;
-    const answer = await fn({ body: rawXml === undefined ? (event.body as unknown) : undefined, ...(rawXml === undefined ? {} : { xml: rawXml }), event, startedAt });
+    const answer = await fn({ body: rawXml === undefined ? (event.body as unknown) : undefined, ...(rawXml === undefined ? {} : { xml: rawXml }), event, context, startedAt });
     if ('http' in answer) return answer.http;
     return jsonResult(200, {
       success: true,

@@ -157,11 +157,23 @@ export async function findCoreImports(libDir: string, consumers: readonly string
   return [...used].sort();
 }
 
+/**
+ * Worker thread entries the core starts by file, not by import: the isolation
+ * pool (lib/isolate/pool.ts) runs `isolate/worker.mjs` beside it, so the layer
+ * holds that entry, and the modules its tasks import, whenever it holds the pool.
+ */
+export async function withWorkerEntries(libDir: string, entries: readonly string[]): Promise<string[]> {
+  const pool = resolve(libDir, 'isolate', 'pool.ts');
+  if (!entries.includes(pool)) return [...entries];
+  const worker = [resolve(libDir, 'isolate', 'worker.ts'), resolve(libDir, 'isolate', 'tasks.ts')];
+  return [...new Set([...entries, ...worker, ...(await findCoreImports(libDir, worker))])].sort();
+}
+
 /** Builds the core layer into `outDir`. */
 export async function buildLayer(job: LayerBuildJob): Promise<void> {
   const coreDir = join(job.outDir, LAYER_CORE_DIR);
   mkdirSync(coreDir, { recursive: true });
-  const entries = job.consumers === undefined ? listCoreEntries(job.libDir) : await findCoreImports(job.libDir, job.consumers);
+  const entries = await withWorkerEntries(job.libDir, job.consumers === undefined ? listCoreEntries(job.libDir) : await findCoreImports(job.libDir, job.consumers));
   if (entries.length > 0) {
     let libxml2Wasm: Uint8Array | undefined;
     await build({

@@ -13,6 +13,8 @@ export interface ExtractionInput {
   /** e.g. application/pdf, image/png, image/jpeg, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.ms-excel, application/vnd.openxmlformats-officedocument.wordprocessingml.document */
   mimeType: string;
   fileName?: string;
+  /** When the caller stops waiting (epoch ms, as Date.now()); an extractor answers before it, or fails with DocumentTooComplexError. */
+  deadline?: number;
 }
 
 /** One extracted value with how sure we are of it (0..1) and where it was read. */
@@ -90,4 +92,9 @@ export interface InvoiceExtractor {
   readonly name: string;
   /** @throws ExtractionError (code EXTRACTION_FAILED) when nothing usable is found; other domain errors for unreadable input. */
   extract(input: ExtractionInput): Promise<ExtractedInvoice>;
+  /**
+   * Reads the Factur-X / ZUGFeRD / XRechnung XML a PDF carries (undefined when none), where the
+   * extractor reads PDFs in isolation; without it the caller reads the PDF itself (lib/pdf/extract.ts).
+   */
+  embeddedXml?(bytes: Uint8Array, deadline?: number): Promise<{ name: string; xml: Uint8Array } | undefined>;
 }

@@ -13,7 +13,7 @@
  */
 import { writeCiiWithReport } from '../cii/writer.js';
 import { V1_PROFILE_NAMES, type FacturXProfile } from '../cii/profiles.js';
-import { ExtractionError, InputError } from '../errors.js';
+import { ExtractionError, InputError, ServiceError } from '../errors.js';
 import type { ExtractedInvoice, Extracted, ExtractionMethod, InvoiceExtractor } from '../extract/port.js';
 import { invoiceFromInput } from '../input/to-model.js';
 import { parseInvoiceInput } from '../input/schema.js';
@@ -31,6 +31,8 @@ export interface ConvertRequest {
   mimeType: string;
   fileName?: string;
   profile: V1Profile;
+  /** When the caller stops waiting (epoch ms); handed to the extractor. */
+  deadline?: number;
 }
 
 /** Options of {@link convertDocument}. */
@@ -94,13 +96,24 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
   let invoice: Invoice;
   let extractedData: ExtractedData;
   // pdf-lib is loaded only when a PDF comes (it costs ~100 ms of cold start).
-  const embedded = req.mimeType === PDF ? await (await import('../pdf/extract.js')).extractInvoiceXml(req.bytes).catch(() => undefined) : undefined;
+  const readEmbedded = async (bytes: Uint8Array) =>
+    options.extractor.embeddedXml ? options.extractor.embeddedXml(bytes, req.deadline) : (await import('../pdf/extract.js')).extractInvoiceXml(bytes);
+  // A PDF that cannot be read here goes to the extractor, which says why; a resource limit is final.
+  const embedded = req.mimeType === PDF ? await readEmbedded(req.bytes).catch((err: unknown) => {
+    if (err instanceof ServiceError && (err.code === 'DOCUMENT_TOO_COMPLEX' || err.code === 'SERVER_BUSY')) throw err;
+    return undefined;
+  }) : undefined;
   if (embedded) {
     // Only the data is needed here: the XML written from it below is the one validated.
     invoice = readCiiXml(embedded.xml);
     extractedData = dataFromModel(invoice, `embedded ${embedded.name}`);
   } else {
-    const extracted = await options.extractor.extract({ bytes: req.bytes, mimeType: req.mimeType, ...(req.fileName ? { fileName: req.fileName } : {}) });
+    const extracted = await options.extractor.extract({
+      bytes: req.bytes,
+      mimeType: req.mimeType,
+      ...(req.fileName ? { fileName: req.fileName } : {}),
+      ...(req.deadline === undefined ? {} : { deadline: req.deadline }),
+    });
     const { input, notes } = inputFromExtraction(extracted);
     const parsed = parseInvoiceInput(input);
     if (!parsed.ok) {

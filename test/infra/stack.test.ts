@@ -134,6 +134,16 @@ describe('CDK stack', () => {
       }
     });
 
+    it('runs one isolation worker per function, its heap and the growth allowed while reading a document within the function memory', () => {
+      for (const route of ROUTES_UNDER_TEST) {
+        const props = json.Resources[fnId(route.name)]?.Properties as { MemorySize: number; Environment: { Variables: Record<string, string> } };
+        const env = props.Environment.Variables;
+        expect(env.ISOLATE_WORKERS, route.name).toBe('1');
+        expect(Number(env.ISOLATE_MEMORY_MB), route.name).toBeLessThan(props.MemorySize / 2);
+        expect(Number(env.ISOLATE_MEMORY_MB) + Number(env.ISOLATE_RSS_BUDGET_MB), route.name).toBeLessThan(props.MemorySize);
+      }
+    });
+
     it('gives each function its own log group with retention', () => {
       const groups = new Map(resources(template, 'AWS::Logs::LogGroup'));
       for (const route of ROUTES_UNDER_TEST) {

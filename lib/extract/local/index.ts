@@ -41,6 +41,8 @@ export interface LocalExtractorOptions {
   minTextCharsPerPage?: number;
   /** Time limit for rendering the pages of one PDF, default 30 s. */
   renderTimeoutMs?: number;
+  /** Called when a document goes to OCR (e.g. to give the job OCR's larger time budget, lib/isolate). */
+  onOcrStart?: () => void;
 }
 
 /** The local extractor: an {@link InvoiceExtractor} that holds an OCR worker until disposed. */
@@ -67,6 +69,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
   const ocr = new OcrEngine(ocrOptions);
 
   async function ocrImages(images: Uint8Array[], notes: string[]): Promise<TextDocument> {
+    options.onOcrStart?.();
     const items: PositionedItem[] = [];
     let width = 0;
     for (const [k, image] of images.entries()) {
@@ -81,6 +84,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
   /** Renders the first pages and reads them by OCR; a reason instead when no renderer is available. */
   async function ocrPdf(bytes: Uint8Array, pageCount: number | undefined, notes: string[]): Promise<ReadResult | { failed: string }> {
     if (options.pdftoppm === false) return { failed: 'OCR of PDFs is disabled' };
+    options.onOcrStart?.();
     const pages = Math.min(options.maxOcrPages ?? 3, pageCount ?? Infinity);
     const rendered = await renderPdfPages(bytes, { binary: options.pdftoppm ?? 'pdftoppm', pages, dpi: options.ocrDpi ?? 300, timeoutMs: options.renderTimeoutMs ?? 30_000 });
     if (!rendered.ok) return { failed: rendered.reason };

@@ -1,0 +1,101 @@
+/**
+ * The jobs an isolation worker runs (./pool.ts), by name: each takes and
+ * returns structured-cloneable values only (bytes, strings, plain objects).
+ * Everything here parses untrusted documents: pdf-lib, pdf.js, SheetJS,
+ * mammoth, libxml2 on large XML, and the renderer.
+ */
+import type { ExtractedInvoice, ExtractionInput } from '../extract/port.js';
+import type { LocalExtractor } from '../extract/local/index.js';
+import type { ExtractedInvoiceXml } from '../pdf/extract.js';
+import type { EmbedFacturXResult } from '../pdf/embed.js';
+import type { FacturXProfile } from '../pdf/profile.js';
+import { OCR_BUDGET_MS } from './budgets.js';
+
+/** What a task may do beyond computing its result. */
+export interface TaskContext {
+  /** Asks for a longer deadline, `ms` from the job's start (capped by the caller's maximum). */
+  extend(ms: number): void;
+}
+
+/** The XML rendered (v2 render), with what the answer's headers say. */
+export interface RenderedXml {
+  pdf: Uint8Array;
+  invoiceNumber: string;
+  /** True when the PDF embeds the XML (a valid EN 16931 invoice of a known profile). */
+  embedded: boolean;
+  valid: boolean;
+  /** Distinct fatal rule ids, in order of first appearance. */
+  errorRules: string[];
+}
+
+let extractor: LocalExtractor | undefined;
+let current: TaskContext | undefined;
+
+async function localExtractor(): Promise<LocalExtractor> {
+  if (!extractor) {
+    const { createLocalExtractor } = await import('../extract/local/index.js');
+    extractor = createLocalExtractor({ onOcrStart: () => current?.extend(OCR_BUDGET_MS) });
+  }
+  return extractor;
+}
+
+/** Plain text of a positioned document, line by line. */
+function documentText(doc: { lines: Array<{ text: string }> }): string {
+  return doc.lines.map((l) => l.text).join('\n');
+}
+
+/** Validates and renders a CII XML (the v2 render use case); also run in the request's thread for small XML. */
+export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined }): Promise<RenderedXml> {
+  const { validateCiiXml } = await import('../validate-xml.js');
+  const { renderInvoicePdf } = await import('../pdf/render/render.js');
+  const verdict = validateCiiXml(xml, options.schemaDir ? { schemaDir: options.schemaDir } : {});
+  const embedded = verdict.valid && verdict.profile !== 'UNKNOWN';
+  const pdf = await renderInvoicePdf(verdict.invoice, embedded ? { xml, xmlProfile: verdict } : {});
+  return { pdf, invoiceNumber: verdict.invoice.number, embedded, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
+}
+
+/** The tasks, by name. */
+export const TASKS = {
+  /** v1: the local extractor on a document (OCR extends the budget). */
+  extract: async (input: ExtractionInput): Promise<ExtractedInvoice> => (await localExtractor()).extract(input),
+  /** v1: the Factur-X / ZUGFeRD / XRechnung XML a PDF carries, if any. */
+  embeddedXml: async (bytes: Uint8Array): Promise<ExtractedInvoiceXml | undefined> => (await import('../pdf/extract.js')).extractInvoiceXml(bytes),
+  /** v1 on AWS: the text of a PDF's text layer. */
+  pdfText: async (bytes: Uint8Array): Promise<string> => documentText((await (await import('../extract/local/pdf-text.js')).readPdfText(bytes)).doc),
+  /** v1 on AWS: the text of a Word or Excel file (Textract does not read them). */
+  officeText: async (input: { bytes: Uint8Array; word: boolean }): Promise<string> =>
+    documentText(
+      input.word
+        ? await (await import('../extract/local/word.js')).readWord(input.bytes)
+        : await (await import('../extract/local/spreadsheet.js')).readSpreadsheet(input.bytes),
+    ),
+  /** v2 pdf: the client's PDF made a Factur-X PDF/A-3 with the XML embedded. */
+  embed: async (input: { pdf: Uint8Array; xml: string; profile?: FacturXProfile }): Promise<EmbedFacturXResult> =>
+    (await import('../pdf/embed.js')).embedFacturX(input.pdf, input.xml, input.profile ? { profile: input.profile } : {}),
+  /** v2 render of large XML. */
+  renderXml: (input: { xml: string | Uint8Array; schemaDir?: string }): Promise<RenderedXml> => renderXml(input.xml, input),
+  /** v2 validate of large XML: the public verdict (without the model, whose Decimal instances do not cross threads). */
+  validateXml: async (input: { xml: string | Uint8Array; schemaDir?: string }) => {
+    const { publicXmlValidation, validateCiiXml } = await import('../validate-xml.js');
+    return publicXmlValidation(validateCiiXml(input.xml, input.schemaDir ? { schemaDir: input.schemaDir } : {}));
+  },
+} as const;
+
+/** A task's name. */
+export type TaskName = keyof typeof TASKS;
+/** A task's input. */
+export type TaskInput<K extends TaskName> = Parameters<(typeof TASKS)[K]>[0];
+/** A task's result. */
+export type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof TASKS)[K]>>;
+
+/** Runs a task with `context` as the current job's (one job at a time per worker). */
+export async function runTask(name: string, input: unknown, context: TaskContext): Promise<unknown> {
+  const task = (TASKS as Record<string, (input: never) => Promise<unknown>>)[name];
+  if (!task) throw new Error(`Unknown isolated task "${name}".`);
+  current = context;
+  try {
+    return await task(input as never);
+  } finally {
+    current = undefined;
+  }
+}
