@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setKeyStore } from '../../functions/_shared/key-store.js';
+import { buildOpenApi } from '../../functions/_shared/openapi.js';
+import { parseIdempotencyKey } from '../../lib/keys/idempotency.js';
 import { handler } from '../../functions/v1-convert.js';
 import { openLocalKeyStore, type LocalKeyStore } from '../../lib/keys/local/local-key-store.js';
 import type { KeyRecord } from '../../lib/keys/store.js';
@@ -147,5 +149,28 @@ describe('POST /api/v1/convert with Idempotency-Key', () => {
     const res = await call(e);
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('OpenAPI of the Idempotency-Key header', () => {
+  it('documents the header with a pattern that agrees with the parser, the replay header, and the 409 and 422 answers', () => {
+    const convert = (buildOpenApi().paths as Record<string, any>)['/api/v1/convert'].post;
+    const [param] = convert.parameters;
+    expect(param).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+    const pattern = new RegExp(param.schema.pattern);
+    for (const value of ['order-42', '"quoted"', 'k'.repeat(255), 'a b', 'n°1', 'tab\tbed', '~!']) {
+      const documented = pattern.test(value) && value.length <= param.schema.maxLength;
+      const parsed = (() => {
+        try {
+          return parseIdempotencyKey({ 'Idempotency-Key': value }) === value;
+        } catch {
+          return false;
+        }
+      })();
+      expect(documented, value).toBe(parsed);
+    }
+    expect(convert.responses['200'].headers['Idempotent-Replayed']).toBeDefined();
+    expect(convert.responses['409'].description).toContain('IDEMPOTENCY_IN_PROGRESS');
+    expect(convert.responses['422'].description).toContain('IDEMPOTENCY_KEY_REUSED');
   });
 });
