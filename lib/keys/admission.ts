@@ -144,7 +144,9 @@ export async function meterConversionAnswer<T>(
   try {
     committed = await store.commitWithAnswer(credit.reservation, claim, built, now);
   } catch (err) {
-    // Unknown outcome: if the commit went through, the claim is gone and a retry replays; otherwise it runs again.
+    // Unknown outcome: if the commit went through, the claim and the reservation are settled and a retry
+    // replays (both calls below then do nothing); otherwise the credit comes back and a retry runs again.
+    await store.release(credit.reservation).catch(() => undefined);
     await giveBack();
     throw err;
   }

@@ -183,6 +183,7 @@ describe('DynamoCreditStore: first use of an Idempotency-Key', () => {
     await expect(run(store()).done).rejects.toBeInstanceOf(TransactionCanceledException);
     expect(calls(TransactWriteCommand)).toHaveLength(3);
     expect(calls(DeleteCommand)).toHaveLength(1);
+    expect(calls(UpdateCommand)).toEqual([]); // nothing was charged, so nothing is given back
   });
 
   it('records an answer whose gzip is over the item budget as done without its body', async () => {
