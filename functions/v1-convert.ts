@@ -3,8 +3,11 @@
  * Body: `pdfBase64`, or `imageBase64` + `mimeType` (PNG, JPEG), or `documentBase64` + `mimeType` (xlsx, xls, docx,
  * PDF, images); optional `fileName`, `profile` (basic | comfort | extended, default comfort), `autoValidate`.
  * One credit per successful conversion; a failed one (4xx, extraction failure) consumes none.
+ * Optional `Idempotency-Key` header: a repeat within 24 h gets the stored answer (`Idempotent-Replayed: true`),
+ * neither converted nor charged again (lib/keys/idempotency.ts).
  */
-import { admitApiKey, meterConversion } from '../lib/keys/admission.js';
+import { admitApiKey, meterConversionAnswer } from '../lib/keys/admission.js';
+import { fingerprintBody, IDEMPOTENT_REPLAYED_HEADER, parseIdempotencyKey } from '../lib/keys/idempotency.js';
 import { parseApiKey } from '../lib/keys/store.js';
 import { convertDocument } from '../lib/v1/convert.js';
 import { parseBody, parseConvertBody } from './_shared/body.js';
@@ -16,16 +19,22 @@ import { getKeyStore } from './_shared/key-store.js';
 export const handler = jsonEndpoint('1.0', async ({ body, event, context, startedAt }) => {
   const store = await getKeyStore();
   const key = await admitApiKey(store, { apiKey: parseApiKey(event.headers), authorizer: event.requestContext?.authorizer });
+  const idempotencyKey = parseIdempotencyKey(event.headers, event.multiValueHeaders);
   const request = parseBody(parseConvertBody, body);
   const extractor = await getExtractor();
-  const { result, creditsRemaining } = await meterConversion(store, key, () =>
-    convertDocument({ ...request, deadline: Date.now() + context.getRemainingTimeInMillis() }, { extractor, ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}) }),
-  );
-  return {
-    http: jsonResult(200, {
-      success: true,
-      data: { extractedData: result.extractedData, factureX: result.factureX, validation: result.validation },
-      meta: { apiVersion: '1.0', processingTimeMs: elapsedMs(startedAt), creditsRemaining, extractor: extractor.name },
-    }),
-  };
+  const { answer, replayed } = await meterConversionAnswer(store, key, {
+    idempotency: idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint: fingerprintBody(body) },
+    convert: () =>
+      convertDocument({ ...request, deadline: Date.now() + context.getRemainingTimeInMillis() }, { extractor, ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}) }),
+    answer: (result, creditsRemaining) => {
+      const http = jsonResult(200, {
+        success: true,
+        data: { extractedData: result.extractedData, factureX: result.factureX, validation: result.validation },
+        meta: { apiVersion: '1.0', processingTimeMs: elapsedMs(startedAt), creditsRemaining, extractor: extractor.name },
+      });
+      return { status: http.statusCode, body: http.body };
+    },
+  });
+  // The exact body stored with the credit, replayed byte for byte.
+  return { http: { ...jsonResult(answer.status, null, replayed ? { [IDEMPOTENT_REPLAYED_HEADER]: 'true' } : {}), body: answer.body } };
 });

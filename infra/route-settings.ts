@@ -28,6 +28,11 @@ export interface RouteSettings {
   auth: boolean;
   /** Document extraction (v1 convert): Textract and Bedrock permissions, EXTRACTOR=aws, BEDROCK_MODEL_ID. */
   extraction: boolean;
+  /**
+   * Idempotency-Key (v1 convert): the function gets IDEMPOTENCY_TABLE and
+   * GetItem/PutItem/UpdateItem/DeleteItem on that table. Needs `auth`.
+   */
+  idempotency: boolean;
 }
 
 /** Prefix of the paths that require an API key (DECISIONS.md, Auth). */
@@ -39,6 +44,7 @@ export const DEFAULT_SETTINGS: Readonly<Omit<RouteSettings, 'auth'>> = Object.fr
   timeoutSeconds: 15,
   binary: false,
   extraction: false,
+  idempotency: false,
 });
 
 /**
@@ -52,7 +58,7 @@ export const ROUTE_SETTINGS: Readonly<Record<string, Partial<RouteSettings>>> = 
   'v2-pdf': { memoryMb: 2048, timeoutSeconds: 29, binary: true },
   'v2-render': { memoryMb: 1536, timeoutSeconds: 29, binary: true },
   // Textract + Bedrock take about 5 s (service-spec.md); 29 s is API Gateway's integration limit.
-  'v1-convert': { memoryMb: 2048, timeoutSeconds: 29, auth: true, extraction: true },
+  'v1-convert': { memoryMb: 2048, timeoutSeconds: 29, auth: true, extraction: true, idempotency: true },
   'v1-validate': { memoryMb: 1024, timeoutSeconds: 10, auth: true },
   health: { memoryMb: 256, timeoutSeconds: 5 },
   openapi: { memoryMb: 512, timeoutSeconds: 10 },
@@ -74,6 +80,9 @@ export function settingsFor(route: RouteLike, table: Readonly<Record<string, Par
   const settings: RouteSettings = { ...DEFAULT_SETTINGS, auth: v1, ...row };
   if (v1 && !settings.auth) {
     throw new Error(`Route "${route.name}" (${route.path}) is a v1 route: it must require an API key (auth: true).`);
+  }
+  if (settings.idempotency && !settings.auth) {
+    throw new Error(`Route "${route.name}": an Idempotency-Key is scoped to the API key, so idempotency needs auth: true.`);
   }
   if (!Number.isInteger(settings.memoryMb) || settings.memoryMb < 128 || settings.memoryMb > 10240) {
     throw new Error(`Route "${route.name}": memoryMb must be an integer in 128..10240, got ${settings.memoryMb}.`);

@@ -2,7 +2,8 @@
  * The service stack: a Regional REST API with one Lambda per route of
  * functions/routes.ts (settings from route-settings.ts), the shared core
  * layer, v1 usage plans behind a Lambda REQUEST authorizer, the credit
- * counters table, gateway responses in the envelope, and the WAF rate limit.
+ * counters table, the Idempotency-Key table of v1 convert, gateway responses
+ * in the envelope, and the WAF rate limit.
  * Region: EU only (DECISIONS.md, Region).
  */
 import { CfnOutput, Duration, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
@@ -50,8 +51,19 @@ export const TEXTRACT_ACTIONS: readonly string[] = Object.freeze(['textract:Anal
 /** Bedrock action behind both InvokeModel and Converse. */
 export const BEDROCK_ACTIONS: readonly string[] = Object.freeze(['bedrock:InvokeModel']);
 
-/** Credit-counter actions of the v1 functions. */
+/** Credit-counter actions of the v1 functions (UpdateItem also covers the counter update inside v1 convert's transaction). */
 export const CREDITS_ACTIONS: readonly string[] = Object.freeze(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+
+/**
+ * Idempotency-Key actions of v1 convert, on its own table only: claim
+ * (PutItem), read a repeat (GetItem), store the answer (UpdateItem, in the
+ * transaction), drop a failed claim (DeleteItem). TransactWriteItems has no
+ * IAM action of its own: it is authorised by these per-item actions.
+ */
+export const IDEMPOTENCY_ACTIONS: readonly string[] = Object.freeze(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']);
+
+/** The TTL attribute of the Idempotency-Key table (epoch seconds), as lib/keys/dynamo-credit-store.ts writes it. */
+export const IDEMPOTENCY_TTL_ATTRIBUTE = 'expiresAt';
 
 /** Name of the API Gateway usage plan of `plan` in stack `stackName`, e.g. `FacturXService-starter` (unique per stack). */
 export function usagePlanName(stackName: string, plan: PlanName): string {
@@ -71,6 +83,8 @@ export class FacturXStack extends Stack {
   readonly api: RestApi;
   readonly coreLayer: CoreLayer;
   readonly creditsTable: Table;
+  /** The Idempotency-Key answers of v1 convert; undefined while no route asks for idempotency. */
+  readonly idempotencyTable: Table | undefined;
   /** The v1 key authorizer's function; undefined while no route requires a key. */
   authorizerFunction: ApiFunction | undefined;
   /** Route name -> its function. */
@@ -162,6 +176,7 @@ export class FacturXStack extends Stack {
 
     const planned = routes.map((route) => ({ route, settings: settingsFor(route) }));
     const authorizer = planned.some((p) => p.settings.auth) ? this.createAuthorizer(config) : undefined;
+    this.idempotencyTable = planned.some((p) => p.settings.idempotency) ? this.createIdempotencyTable() : undefined;
 
     const functions = new Map<string, ApiFunction>();
     const settingsByName = new Map<string, RouteSettings>();
@@ -173,6 +188,7 @@ export class FacturXStack extends Stack {
         for (const p of PLANS) environment[`QUOTA_${p.name.toUpperCase()}`] = String(p.monthlyQuota);
         environment.RATE_LIMIT_PER_MINUTE = '60';
       }
+      if (s.idempotency && this.idempotencyTable) environment.IDEMPOTENCY_TABLE = this.idempotencyTable.tableName;
       if (s.extraction) {
         environment.EXTRACTOR = 'aws';
         environment.BEDROCK_MODEL_ID = config.bedrockModelId;
@@ -190,6 +206,9 @@ export class FacturXStack extends Stack {
       });
       if (s.auth) {
         fn.addToRolePolicy(new PolicyStatement({ sid: 'CreditCounters', effect: Effect.ALLOW, actions: [...CREDITS_ACTIONS], resources: [this.creditsTable.tableArn] }));
+      }
+      if (s.idempotency && this.idempotencyTable) {
+        fn.addToRolePolicy(new PolicyStatement({ sid: 'IdempotencyRecords', effect: Effect.ALLOW, actions: [...IDEMPOTENCY_ACTIONS], resources: [this.idempotencyTable.tableArn] }));
       }
       if (s.extraction) this.grantExtraction(fn, config.bedrockModelId);
 
@@ -213,8 +232,29 @@ export class FacturXStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL (append api/v2/xml, api/v1/convert, ...)' });
     for (const [name, plan] of usagePlans) new CfnOutput(this, `UsagePlanId-${name}`, { value: plan.usagePlanId, description: `Usage plan ${name}` });
     new CfnOutput(this, 'CreditsTableName', { value: this.creditsTable.tableName });
+    if (this.idempotencyTable) new CfnOutput(this, 'IdempotencyTableName', { value: this.idempotencyTable.tableName });
     new CfnOutput(this, 'CoreLayerArn', { value: this.coreLayer.layer.layerVersionArn });
     new CfnOutput(this, 'WebAclArn', { value: waf.acl.attrArn });
+  }
+
+  /**
+   * The Idempotency-Key table of v1 convert: its own table rather than items
+   * in the credits table, because its lifecycle is the opposite one. Items
+   * hold customers' converted invoices for 24 h: DynamoDB TTL on `expiresAt`
+   * deletes them, no point-in-time recovery keeps copies for 35 days, and the
+   * table goes with the stack (the credits table is billing data: PITR,
+   * retained). The function's IAM statement then names this table alone.
+   */
+  private createIdempotencyTable(): Table {
+    return new Table(this, 'Idempotency', {
+      partitionKey: { name: 'pk', type: AttributeType.STRING },
+      sortKey: { name: 'sk', type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: IDEMPOTENCY_TTL_ATTRIBUTE,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
+      encryption: TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
   }
 
   /** The Lambda REQUEST authorizer of v1 routes (infra/authorizer), allowed to read the plans' keys only. */

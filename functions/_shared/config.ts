@@ -7,7 +7,8 @@
  *    validation is skipped and every report says so.
  *  - EXTRACTOR (local | aws), AWS_REGION (EU only), BEDROCK_MODEL_ID (an eu.*
  *    inference profile), EXTRACTION_TIMEOUT_MS, CREDITS_TABLE (DynamoDB table
- *    of the v1 credit counters; unset = the local key store).
+ *    of the v1 credit counters; unset = the local key store), IDEMPOTENCY_TABLE
+ *    (DynamoDB table of v1 convert's Idempotency-Key answers, beside CREDITS_TABLE).
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -46,6 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     bedrockModelId,
     extractionTimeoutMs: timeout,
     creditsTable: env.CREDITS_TABLE?.trim() || undefined,
+    idempotencyTable: env.IDEMPOTENCY_TABLE?.trim() || undefined,
   });
 }
 

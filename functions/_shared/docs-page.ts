@@ -7,7 +7,7 @@ import { generateFacturXml } from '../../lib/generate.js';
 import { parseInvoiceInput } from '../../lib/input/schema.js';
 import { ROUTES } from '../routes.js';
 import example from './examples/invoice.json' with { type: 'json' };
-import { buildOpenApi } from './openapi.js';
+import { buildOpenApi, IDEMPOTENCY_KEY_PARAMETER } from './openapi.js';
 
 type Json = Record<string, unknown>;
 
@@ -49,6 +49,11 @@ function exampleResponse(): string {
   }
 }
 
+/** Escapes `text` and shows its `backquoted` parts as code. */
+function inlineCode(text: string): string {
+  return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 let cached: string | undefined;
 
 /** Renders the page (cached after the first call). */
@@ -61,6 +66,7 @@ export function renderDocsPage(): string {
     .map(([p, t, r, d]) => `<tr><td><code>${esc(p!)}</code></td><td>${esc(t!)}</td><td>${r}</td><td>${esc(d!)}</td></tr>`)
     .join('\n');
   const endpoints = ROUTES.map((r) => `<li><code>${r.method} ${esc(r.path)}</code>: ${esc(r.summary)}</li>`).join('\n');
+  const idempotency = IDEMPOTENCY_KEY_PARAMETER;
   cached = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(String((api.info as Json).title))}</title>
 <style>
@@ -78,6 +84,10 @@ th{background:#f0f0f0}
 413 <code>PAYLOAD_TOO_LARGE</code> (over 6 MB), 415 <code>UNSUPPORTED_MEDIA_TYPE</code>, 422 <code>VALIDATION_FAILED</code> (details: <code>{rule, message, path}</code> with the official EN 16931 rule ids),
 429 <code>RATE_LIMITED</code> (with <code>Retry-After</code>), 500 <code>INTERNAL_ERROR</code> (never with internals).</p>
 <p><code>POST /api/v2/validate</code> answers 200 with <code>data{valid, errors, warnings, summary}</code> whatever the verdict.</p>
+<h2>Idempotent retries (<code>POST /api/v1/convert</code>)</h2>
+<p>Request header <code>${esc(idempotency.name)}</code> (optional, ${idempotency.schema.minLength}-${idempotency.schema.maxLength} visible ASCII characters, e.g. <code>${esc(idempotency.example)}</code>):
+${inlineCode(idempotency.description)}</p>
+<pre>curl -s http://localhost:3000/api/v1/convert -H "X-API-Key: $KEY" -H '${esc(idempotency.name)}: ${esc(idempotency.example)}' -H 'Content-Type: application/json' -d @request.json</pre>
 <h2>Invoice fields (<code>POST /api/v2/xml</code>, <code>POST /api/v2/validate</code>)</h2>
 <table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>
 ${table}

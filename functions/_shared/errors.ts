@@ -21,6 +21,11 @@ const STATUS_BY_CODE: Record<string, number> = {
   DOCUMENT_TOO_COMPLEX: 422,
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
+  // Idempotency-Key of v1 convert (lib/keys/idempotency.ts): the key sent again with another body,
+  // the first request with it still running (Retry-After), or done without a kept answer.
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  IDEMPOTENCY_ANSWER_UNAVAILABLE: 409,
   INTERNAL_ERROR: 500,
   // An AWS service we depend on (Textract, Bedrock) is throttling or down: worth retrying later.
   UPSTREAM_UNAVAILABLE: 503,

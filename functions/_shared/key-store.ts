@@ -1,7 +1,8 @@
 /**
  * Which key store the v1 handlers use, chosen once per process:
  *  - on AWS (CREDITS_TABLE set): the DynamoDB credit counter behind API
- *    Gateway's usage plans and our request authorizer;
+ *    Gateway's usage plans and our request authorizer, with the
+ *    Idempotency-Key table IDEMPOTENCY_TABLE (v1 convert only);
  *  - locally (the default): the durable local store in DATA_DIR (default
  *    `.data/` under the project), which `npm start` opens at start-up (and
  *    prints the development key once); a handler called without the server
@@ -50,7 +51,7 @@ async function openDefault(): Promise<KeyStore> {
       import('../../lib/keys/dynamo-credit-store.js'),
     ]);
     const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-    return new DynamoCreditStore({ table: documentClientTable(doc), tableName: table, limits: keyLimitsFromEnv() });
+    return new DynamoCreditStore({ table: documentClientTable(doc), tableName: table, limits: keyLimitsFromEnv(), idempotencyTableName: config.idempotencyTable });
   }
   const { openLocalKeyStore } = await import('../../lib/keys/local/local-key-store.js');
   const { store, developmentKey } = await openLocalKeyStore({ dataDir: dataDir(), limits: keyLimitsFromEnv() });

@@ -4,7 +4,9 @@
  * response envelopes described once here.
  */
 import { invoiceInputJsonSchema } from '../../lib/input/json-schema.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../lib/keys/idempotency.js';
 import { ROUTES } from '../routes.js';
+import { CONVERT_MEDIA_TYPES } from './body.js';
 import example from './examples/invoice.json' with { type: 'json' };
 import { SERVICE_VERSION } from './version.js';
 
@@ -53,7 +55,13 @@ const errorEnvelope = {
       type: 'object',
       required: ['code', 'message'],
       properties: {
-        code: { type: 'string', enum: ['BAD_REQUEST', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED', 'EXTRACTION_FAILED', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'INTERNAL_ERROR'] },
+        code: {
+          type: 'string',
+          enum: [
+            'BAD_REQUEST', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED', 'EXTRACTION_FAILED', 'RATE_LIMITED', 'QUOTA_EXCEEDED',
+            'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_ANSWER_UNAVAILABLE', 'INTERNAL_ERROR',
+          ],
+        },
         message: { type: 'string' },
         details: {
           type: 'array',
@@ -74,6 +82,39 @@ const common = {
   '413': errorResponse('Body larger than 6 MB.'),
   '415': errorResponse('Body is not JSON.'),
   '429': errorResponse('More than 60 requests a minute from this client (`Retry-After` says when to retry).'),
+};
+
+/** The Idempotency-Key header of POST /api/v1/convert (lib/keys/idempotency.ts); the docs page shows its description. */
+export const IDEMPOTENCY_KEY_PARAMETER = Object.freeze({
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    `Makes a retry safe. A repeat within 24 hours with the same key (keys are per API key) and the same body gets the stored answer again: ` +
+    `same status and body, with the header \`${IDEMPOTENT_REPLAYED_HEADER}: true\`, without converting again and without using a credit. ` +
+    `The key binds to the SHA-256 of the body's canonical JSON (key order and whitespace do not matter). ` +
+    `1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters (a UUID is a good choice), else 400 BAD_REQUEST at \`headers.${IDEMPOTENCY_KEY_HEADER}\`. ` +
+    `The same key with another body: 422 IDEMPOTENCY_KEY_REUSED. While the first request still runs: 409 IDEMPOTENCY_IN_PROGRESS with Retry-After (nothing converted or charged). ` +
+    `Only successful answers (200) are stored: a failed request used no credit and runs again when retried. ` +
+    `An answer too large to keep (or, locally, evicted) is not converted again: 409 IDEMPOTENCY_ANSWER_UNAVAILABLE. ` +
+    `Replays still need the API key and count against the per-minute rate.`,
+  schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: '^[\\x21-\\x7E]+$' },
+  example: '5b1f0b0e-6c43-4f57-9a63-0d6c2f3b8e21',
+});
+
+/** The body of POST /api/v1/convert (functions/_shared/body.ts parseConvertBody). */
+const convertRequest = {
+  type: 'object',
+  description: 'Exactly one of pdfBase64, imageBase64 (with mimeType) or documentBase64 (with mimeType).',
+  properties: {
+    pdfBase64: { type: 'string', contentEncoding: 'base64', description: 'A PDF.' },
+    imageBase64: { type: 'string', contentEncoding: 'base64', description: 'A PNG or JPEG image.' },
+    documentBase64: { type: 'string', contentEncoding: 'base64', description: 'Any supported document (see mimeType).' },
+    mimeType: { type: 'string', enum: Object.keys(CONVERT_MEDIA_TYPES) },
+    fileName: { type: 'string' },
+    profile: { type: 'string', enum: ['basic', 'comfort', 'extended'], default: 'comfort', description: 'basic: Factur-X BASIC; comfort: EN 16931; extended: EXTENDED.' },
+    autoValidate: { type: 'boolean', description: 'Accepted for compatibility; validation always runs.' },
+  },
 };
 
 /** Builds the OpenAPI 3.1 document (pure; cached by the caller if needed). */
@@ -131,6 +172,43 @@ export function buildOpenApi(): JsonObject {
           },
         },
       },
+      '/api/v1/convert': {
+        post: {
+          summary: summaries.get('POST /api/v1/convert'),
+          operationId: 'convertDocument',
+          security: [{ ApiKeyHeader: [] }, { BearerKey: [] }],
+          parameters: [IDEMPOTENCY_KEY_PARAMETER],
+          requestBody: { required: true, content: { 'application/json': { schema: convertRequest } } },
+          responses: {
+            '200': {
+              description: `Extracted data, the Factur-X XML and its validation; one credit used. A replay (same ${IDEMPOTENCY_KEY_HEADER}, same body) is this answer again, with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`.`,
+              headers: { [IDEMPOTENT_REPLAYED_HEADER]: { description: '`true` when the answer is a replay of a stored one (no conversion, no credit).', schema: { type: 'string', enum: ['true'] } } },
+              content: { 'application/json': { schema: {
+                type: 'object',
+                properties: {
+                  success: { const: true },
+                  data: {
+                    type: 'object',
+                    properties: {
+                      extractedData: { type: 'object' },
+                      factureX: { type: 'object', properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' } } },
+                      validation: { $ref: '#/components/schemas/Validation' },
+                    },
+                  },
+                  meta: { type: 'object', properties: { apiVersion: { const: '1.0' }, processingTimeMs: { type: 'integer' }, creditsRemaining: { type: 'integer' } } },
+                },
+              } } },
+            },
+            '400': errorResponse(`Malformed body (\`details\` lists each problem with its path), or a malformed ${IDEMPOTENCY_KEY_HEADER} (path \`headers.${IDEMPOTENCY_KEY_HEADER}\`).`),
+            '401': errorResponse('No API key, or an unknown or revoked one.'),
+            '409': errorResponse(`IDEMPOTENCY_IN_PROGRESS: a request with this ${IDEMPOTENCY_KEY_HEADER} still runs (\`Retry-After\`). IDEMPOTENCY_ANSWER_UNAVAILABLE: it was converted once but its answer was not kept.`),
+            '413': common['413'],
+            '415': common['415'],
+            '422': errorResponse(`EXTRACTION_FAILED (says what was missing), or IDEMPOTENCY_KEY_REUSED: this ${IDEMPOTENCY_KEY_HEADER} was used with another body.`),
+            '429': errorResponse('RATE_LIMITED (more than 60 requests a minute for this key, `Retry-After`) or QUOTA_EXCEEDED (the month\'s conversions are used up).'),
+          },
+        },
+      },
       '/api/health': {
         get: { summary: summaries.get('GET /api/health'), operationId: 'health', responses: { '200': { description: 'Service is up.' } } },
       },
@@ -142,6 +220,10 @@ export function buildOpenApi(): JsonObject {
       },
     },
     components: {
+      securitySchemes: {
+        ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        BearerKey: { type: 'http', scheme: 'bearer', description: 'The same API key as `Authorization: Bearer <key>`.' },
+      },
       schemas: {
         InvoiceInput: invoiceSchema(),
         Finding: finding,

@@ -9,11 +9,15 @@
  * | UnauthorizedError   | `UNAUTHORIZED`   | no key, unknown key, revoked key (401)                |
  * | RateLimitedError    | `RATE_LIMITED`   | over the per-minute limit; carries `Retry-After` (429) |
  * | QuotaExceededError  | `QUOTA_EXCEEDED` | the plan's monthly conversions are used up (429)      |
+ * | IdempotencyKeyReusedError | `IDEMPOTENCY_KEY_REUSED` | an Idempotency-Key sent again with another body (422) |
+ * | IdempotencyInProgressError | `IDEMPOTENCY_IN_PROGRESS` | the request of that key still runs; carries `Retry-After` (409) |
+ * | IdempotencyAnswerUnavailableError | `IDEMPOTENCY_ANSWER_UNAVAILABLE` | done and charged, its answer not kept (409) |
  *
  * Operational (startup or disk problems, never shown to callers):
  * KeyStoreLockedError, KeyStoreCorruptError, KeyStoreFailedError.
  */
 import { ServiceError } from '../errors.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATH } from './idempotency.js';
 import type { Plan } from './store.js';
 
 /** No API key, or one that is unknown or revoked (spec, "Authentication": 401). */
@@ -48,6 +52,41 @@ export class QuotaExceededError extends ServiceError {
     readonly renewsOn: string,
   ) {
     super('QUOTA_EXCEEDED', `The ${quota} monthly conversions of plan ${plan} are used up; the quota renews on ${renewsOn} (UTC).`);
+  }
+}
+
+/** An Idempotency-Key sent again with a different request body (./idempotency.ts). */
+export class IdempotencyKeyReusedError extends ServiceError {
+  constructor() {
+    super(
+      'IDEMPOTENCY_KEY_REUSED',
+      `This ${IDEMPOTENCY_KEY_HEADER} was used in the last 24 hours with a different request body. Send a new key for a new request.`,
+      [{ path: IDEMPOTENCY_KEY_PATH, message: 'already bound to another request body' }],
+    );
+  }
+}
+
+/** The request of this Idempotency-Key is still running: nothing was converted or charged for this one. */
+export class IdempotencyInProgressError extends ServiceError {
+  /** Extra response headers: `Retry-After` in whole seconds. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      'IDEMPOTENCY_IN_PROGRESS',
+      `A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed. Retry in ${retryAfterSeconds} s to get its answer.`,
+    );
+    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+  }
+}
+
+/** The request of this Idempotency-Key was converted and charged once, but its answer was not kept for replay. */
+export class IdempotencyAnswerUnavailableError extends ServiceError {
+  constructor() {
+    super(
+      'IDEMPOTENCY_ANSWER_UNAVAILABLE',
+      `The request with this ${IDEMPOTENCY_KEY_HEADER} was converted (and charged) once, but its answer was too large to keep or has been evicted; it is not converted again. Send a new key to convert the document again.`,
+    );
   }
 }
 

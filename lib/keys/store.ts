@@ -13,9 +13,16 @@
  * authenticate -> takeRate -> reserveCredit -> convert -> commit (success) or
  * release (failure: a failed conversion consumes no credit).
  *
+ * With an Idempotency-Key (./idempotency.ts): authenticate -> takeRate ->
+ * claimIdempotency (replay, in progress, reused: stop here) -> reserveCredit
+ * under the claim -> convert -> commitWithAnswer (the credit and the answer in
+ * one atomic step) or release + releaseClaim (failure).
+ *
  * Nothing here reads the environment: the clock, the data directory and the
  * limits come in as parameters.
  */
+
+import type { CommitDecision, IdempotencyClaim, IdempotencyDecision, IdempotencyRequest, StoredAnswer } from './idempotency.js';
 
 /** The plans a key can be on (spec, "Limits"). */
 export const PLANS = ['free', 'starter', 'business'] as const;
@@ -136,14 +143,33 @@ export interface KeyStore {
   authenticate(credentials: PresentedCredentials): Promise<KeyIdentity | undefined>;
   /** Counts one request of the key against the per-minute limit (-> 429 RATE_LIMITED with Retry-After). */
   takeRate(keyId: string, now?: Date): Promise<RateDecision>;
-  /** Takes one credit of the key's monthly quota, or says the quota is used up (-> 429 QUOTA_EXCEEDED). */
-  reserveCredit(key: KeyIdentity, now?: Date): Promise<CreditDecision>;
+  /**
+   * Takes one credit of the key's monthly quota, or says the quota is used up (-> 429 QUOTA_EXCEEDED).
+   * With `claim` (an idempotent conversion) the credit is to be committed by
+   * {@link KeyStore.commitWithAnswer}; a store may then count it only there.
+   */
+  reserveCredit(key: KeyIdentity, now?: Date, claim?: IdempotencyClaim): Promise<CreditDecision>;
   /** Makes a reservation final (the conversion succeeded). Idempotent; unknown reservations are ignored. */
   commit(reservation: Reservation): Promise<void>;
   /** Gives a reservation's credit back (the conversion failed). Idempotent; unknown reservations are ignored. */
   release(reservation: Reservation): Promise<void>;
   /** Credits left in the period of `now` (meta.creditsRemaining). */
   remaining(key: KeyIdentity, now?: Date): Promise<number>;
+  /**
+   * Looks up (key id, Idempotency-Key) and, when it is free, claims it for
+   * this request, in one exact step: a concurrent repeat sees the claim.
+   * Answers stored more than 24 h ago are treated as absent.
+   */
+  claimIdempotency(key: KeyIdentity, request: IdempotencyRequest, now?: Date): Promise<IdempotencyDecision>;
+  /**
+   * Commits `reservation` and stores `answer` under `claim` as one atomic
+   * step (both or neither survive a crash), and gives up the claim. Refused
+   * (nothing charged, nothing stored) when the claim is no longer held or the
+   * quota ran out meanwhile.
+   */
+  commitWithAnswer(reservation: Reservation, claim: IdempotencyClaim, answer: StoredAnswer, now?: Date): Promise<CommitDecision>;
+  /** Gives up a claim without an answer (the conversion failed or was refused): a retry runs again. Idempotent. */
+  releaseClaim(claim: IdempotencyClaim): Promise<void>;
 }
 
 /** A newly created key: `key` is shown once and never stored. */

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const example = readFileSync(join(root, 'functions', '_shared', 'examples', 'invoice.json'), 'utf8');
+const convertBody = (JSON.parse(readFileSync(join(root, 'events', 'v1-convert', 'facturx-pdf-idempotent.json'), 'utf8')) as { body: string }).body;
 let child: ChildProcess;
 let base = '';
 let devKey = '';
@@ -66,5 +67,34 @@ describe('local server with 2 workers', () => {
     expect(((await ok.json()) as { meta: { creditsRemaining: number } }).meta.creditsRemaining).toBe(100);
     const bad = await call('fx_live_unknownunknownunknownunknown12');
     expect(bad.status).toBe(401);
+  });
+
+  it('keeps Idempotency-Key exact across workers: one conversion and one credit for a burst of identical requests, then replays', async () => {
+    const credits = async () => {
+      const r = await fetch(`${base}/api/v1/validate`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': devKey }, body: JSON.stringify({ invoiceData: JSON.parse(example) }) });
+      return ((await r.json()) as { meta: { creditsRemaining: number } }).meta.creditsRemaining;
+    };
+    const convert = (idempotencyKey: string, body = convertBody) =>
+      fetch(`${base}/api/v1/convert`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': devKey, 'Idempotency-Key': idempotencyKey }, body }).then(async (r) => ({
+        status: r.status,
+        replayed: r.headers.get('idempotent-replayed'),
+        retryAfter: r.headers.get('retry-after'),
+        text: await r.text(),
+      }));
+    const before = await credits();
+    const burst = await Promise.all(Array.from({ length: 8 }, () => convert('cluster-burst')));
+    const converted = burst.filter((r) => r.status === 200 && r.replayed === null);
+    expect(converted, JSON.stringify(burst.map((r) => [r.status, r.replayed]))).toHaveLength(1);
+    for (const r of burst) {
+      if (r.status === 200) expect(r.text).toBe(converted[0]!.text);
+      else expect([r.status, JSON.parse(r.text).error.code, r.retryAfter]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS', '2']);
+    }
+    expect(await credits()).toBe(before - 1);
+    // Afterwards every worker replays it.
+    const later = await Promise.all(Array.from({ length: 4 }, () => convert('cluster-burst')));
+    expect(later.map((r) => [r.status, r.replayed, r.text === converted[0]!.text])).toEqual(Array.from({ length: 4 }, () => [200, 'true', true]));
+    const other = await convert('cluster-burst', JSON.stringify({ ...JSON.parse(convertBody), profile: 'basic' }));
+    expect([other.status, JSON.parse(other.text).error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(await credits()).toBe(before - 1);
   });
 });

@@ -85,6 +85,12 @@ describe('local server', () => {
     const html = await docs.text();
     expect(html).toContain('/api/v2/xml');
     expect(html).toContain('items[].vatRate');
+    // v1 convert documents its Idempotency-Key header, in both.
+    const convert = api.paths['/api/v1/convert'].post;
+    expect(convert.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
+    expect(Object.keys(convert.responses['200'].headers)).toEqual(['Idempotent-Replayed']);
+    expect(html).toContain('<code>Idempotency-Key</code>');
+    expect(html).toContain('IDEMPOTENCY_KEY_REUSED');
   });
 });
 

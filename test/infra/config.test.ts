@@ -79,7 +79,7 @@ describe('settingsFor', () => {
       expect(settingsFor(route(name, row.auth ? `/api/v1/${name}` : `/api/v2/${name}`)), name).toMatchObject(row);
     }
     expect(settingsFor(route('v2-pdf', '/api/v2/pdf')).binary).toBe(true);
-    expect(settingsFor(route('v1-convert', '/api/v1/convert'))).toMatchObject({ auth: true, extraction: true });
+    expect(settingsFor(route('v1-convert', '/api/v1/convert'))).toMatchObject({ auth: true, extraction: true, idempotency: true });
   });
 
   it('gives an unknown route the defaults, with auth decided by its path', () => {
@@ -91,5 +91,6 @@ describe('settingsFor', () => {
     expect(() => settingsFor(route('x', '/api/v2/x'), { x: { timeoutSeconds: 60 } })).toThrow(/1\.\.29/);
     expect(() => settingsFor(route('x', '/api/v2/x'), { x: { memoryMb: 64 } })).toThrow(/128\.\.10240/);
     expect(() => settingsFor(route('x', '/api/v1/x'), { x: { auth: false } })).toThrow(/API key/);
+    expect(() => settingsFor(route('x', '/api/v2/x'), { x: { idempotency: true } })).toThrow(/needs auth/);
   });
 });

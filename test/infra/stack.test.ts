@@ -80,6 +80,8 @@ describe('CDK stack', () => {
   let template: Template;
   let json: { Resources: Record<string, Resource>; Outputs: Record<string, unknown> };
   const fnId = (name: string): string => logicalIdOf(stack, stack.functions.get(name));
+  const creditsId = (): string => logicalIdOf(stack, stack.creditsTable);
+  const idempotencyId = (): string => logicalIdOf(stack, stack.idempotencyTable);
 
   beforeAll(() => {
     ({ stack, template } = synth(ROUTES_UNDER_TEST, testConfig()));
@@ -153,7 +155,7 @@ describe('CDK stack', () => {
     });
 
     it('passes CREDITS_TABLE and the plan quotas to v1 functions only, EXTRACTOR and BEDROCK_MODEL_ID to the extraction function only', () => {
-      const [[tableId]] = resources(template, 'AWS::DynamoDB::Table') as [[string, Resource]];
+      const tableId = creditsId();
       for (const route of ROUTES_UNDER_TEST) {
         const env = (json.Resources[fnId(route.name)]?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
         const s = settingsFor(route);
@@ -166,6 +168,15 @@ describe('CDK stack', () => {
         if (s.extraction) expect(env, route.name).toMatchObject({ EXTRACTOR: 'aws', BEDROCK_MODEL_ID: 'eu.amazon.nova-lite-v1:0' });
         else expect(env.EXTRACTOR, route.name).toBeUndefined();
       }
+    });
+
+    it('passes IDEMPOTENCY_TABLE to v1 convert only', () => {
+      const withIt = ROUTES_UNDER_TEST.filter((route) => {
+        const env = (json.Resources[fnId(route.name)]?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        if (env.IDEMPOTENCY_TABLE !== undefined) expect(env.IDEMPOTENCY_TABLE, route.name).toEqual({ Ref: idempotencyId() });
+        return env.IDEMPOTENCY_TABLE !== undefined;
+      });
+      expect(withIt.map((r) => r.name)).toEqual(['v1-convert']);
     });
   });
 
@@ -265,20 +276,40 @@ describe('CDK stack', () => {
       expect(plans.map((p) => [p.name, p.monthlyQuota])).toEqual(PLANS.map((p) => [p.name, p.monthlyQuota]));
     });
 
-    it('has the credit counters table: pk/sk strings, on-demand, point-in-time recovery', () => {
-      template.resourceCountIs('AWS::DynamoDB::Table', 1);
-      template.hasResourceProperties('AWS::DynamoDB::Table', {
+    it('has the credit counters table: pk/sk strings, on-demand, point-in-time recovery, retained, no TTL', () => {
+      template.resourceCountIs('AWS::DynamoDB::Table', 2);
+      const credits = json.Resources[creditsId()] as Resource & { DeletionPolicy?: string };
+      expect(credits.Properties).toMatchObject({
         KeySchema: [
           { AttributeName: 'pk', KeyType: 'HASH' },
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
-        AttributeDefinitions: Match.arrayWith([
+        AttributeDefinitions: expect.arrayContaining([
           { AttributeName: 'pk', AttributeType: 'S' },
           { AttributeName: 'sk', AttributeType: 'S' },
         ]),
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       });
+      expect(credits.Properties.TimeToLiveSpecification).toBeUndefined();
+      expect(credits.DeletionPolicy).toBe('Retain');
+    });
+
+    it('has the Idempotency-Key table: pk/sk strings, on-demand, TTL on expiresAt, encrypted, no PITR copies, deleted with the stack', () => {
+      const idem = json.Resources[idempotencyId()] as Resource & { DeletionPolicy?: string };
+      expect(idem.Type).toBe('AWS::DynamoDB::Table');
+      expect(idem.Properties).toMatchObject({
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: false },
+        SSESpecification: { SSEEnabled: true },
+      });
+      expect(idem.DeletionPolicy).toBe('Delete');
+      expect(json.Outputs).toHaveProperty('IdempotencyTableName');
     });
   });
 
@@ -350,18 +381,22 @@ describe('CDK stack', () => {
       }
     });
 
-    it('lets v1 functions GetItem/UpdateItem the credits table and nothing else of DynamoDB; v2 functions none', () => {
-      const [[tableId]] = resources(template, 'AWS::DynamoDB::Table') as [[string, Resource]];
+    it('lets v1 functions GetItem/UpdateItem the credits table, v1 convert also Get/Put/Update/DeleteItem the idempotency table, and nothing else of DynamoDB; v2 functions none', () => {
+      const credits = { 'Fn::GetAtt': [creditsId(), 'Arn'] };
+      const idem = { 'Fn::GetAtt': [idempotencyId(), 'Arn'] };
       for (const route of ROUTES_UNDER_TEST) {
-        const dynamo = statementsOf(template, fnId(route.name)).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
-        if (settingsFor(route).auth) {
-          expect(dynamo, route.name).toHaveLength(1);
-          expect(actionsOf(dynamo[0] as Statement).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
-          expect((dynamo[0] as Statement).Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
-        } else {
-          expect(dynamo, route.name).toHaveLength(0);
-        }
+        const dynamo = statementsOf(template, fnId(route.name))
+          .filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')))
+          .map((s) => ({ resource: s.Resource, actions: actionsOf(s).sort() }));
+        const s = settingsFor(route);
+        const expected = [
+          ...(s.auth ? [{ resource: credits, actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] }] : []),
+          ...(s.idempotency ? [{ resource: idem, actions: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] }] : []),
+        ];
+        expect(dynamo, route.name).toEqual(expected);
       }
+      expect(settingsFor(routeNamed('v1-convert')).idempotency).toBe(true);
+      expect(settingsFor(routeNamed('v1-validate')).idempotency).toBe(false);
     });
 
     it('lets the extraction function call Textract AnalyzeExpense/AnalyzeDocument in its region only', () => {

@@ -10,13 +10,16 @@
  * });
  * ```
  */
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CreditTable } from '../../../lib/keys/dynamo-credit-store.js';
 
-/** A CreditTable that sends UpdateCommand / GetCommand through `client`. */
+/** A CreditTable that sends UpdateCommand / GetCommand / PutCommand / DeleteCommand / TransactWriteCommand through `client`. */
 export function documentClientTable(client: DynamoDBDocumentClient): CreditTable {
   return {
     update: (input) => client.send(new UpdateCommand(input)),
     get: (input) => client.send(new GetCommand(input)),
+    put: (input) => client.send(new PutCommand(input)),
+    delete: (input) => client.send(new DeleteCommand(input)),
+    transactWrite: (input) => client.send(new TransactWriteCommand(input)),
   };
 }

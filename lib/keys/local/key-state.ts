@@ -6,18 +6,23 @@
  */
 import { KeyStoreCorruptError } from '../errors.js';
 import { isPlan, type KeyRecord, type Plan } from '../store.js';
+import { AnswerCache, DEFAULT_ANSWER_LIMITS, isAnswerEntry, type AnswerEntry, type AnswerLimits } from './answer-cache.js';
 
 /** A key as stored: its record and the SHA-256 of its text. */
 export interface StoredKey extends KeyRecord {
   hash: string;
 }
 
-/** One journal line. `s` is the sequence number, strictly increasing. */
+/**
+ * One journal line. `s` is the sequence number, strictly increasing. A
+ * `commit` of an idempotent conversion carries its answer in `a`: the credit
+ * and the answer are one line, hence one atomic write.
+ */
 export type JournalEntry =
   | { s: number; op: 'key'; id: string; hash: string; plan: Plan; label?: string; at: string }
   | { s: number; op: 'revoke'; id: string; at: string }
   | { s: number; op: 'reserve'; r: string; key: string; p: string }
-  | { s: number; op: 'commit'; r: string }
+  | { s: number; op: 'commit'; r: string; a?: AnswerEntry }
   | { s: number; op: 'release'; r: string };
 
 /** A journal entry before it gets its sequence number. */
@@ -34,16 +39,23 @@ export interface Snapshot {
   usage: Array<[string, string, number]>;
   /** [reservationId, keyId, period] of reservations neither committed nor released. */
   open: Array<[string, string, string]>;
+  /** [keyId, answer] of the Idempotency-Key answers, oldest first (absent in snapshots written before idempotency). */
+  answers?: Array<[string, AnswerEntry]>;
 }
 
 const usageKey = (keyId: string, period: string) => `${keyId} ${period}`;
 
-/** Keys, usage per key and month, and open reservations. */
+/** Keys, usage per key and month, open reservations, and the answers kept for Idempotency-Key replays. */
 export class KeyState {
   readonly keys = new Map<string, StoredKey>();
   private readonly byHash = new Map<string, string>();
   private readonly usage = new Map<string, number>();
   readonly open = new Map<string, { keyId: string; period: string }>();
+  readonly answers: AnswerCache;
+
+  constructor(answerLimits: AnswerLimits = DEFAULT_ANSWER_LIMITS) {
+    this.answers = new AnswerCache(answerLimits);
+  }
 
   /** Credits used by a key in a period (open reservations included). */
   used(keyId: string, period: string): number {
@@ -80,7 +92,11 @@ export class KeyState {
         return;
       }
       case 'commit': {
-        if (!this.open.delete(e.r)) throw bad(e, 'unknown reservation');
+        const res = this.open.get(e.r);
+        if (!res) throw bad(e, 'unknown reservation');
+        if (e.a !== undefined && !isAnswerEntry(e.a)) throw bad(e, 'malformed answer');
+        this.open.delete(e.r);
+        if (e.a !== undefined) this.answers.add(res.keyId, e.a);
         return;
       }
       case 'release': {
@@ -106,15 +122,21 @@ export class KeyState {
         return [keyId, period, used];
       }),
       open: [...this.open].map(([r, { keyId, period }]) => [r, keyId, period]),
+      answers: this.answers.entries(),
     };
   }
 
   /** Rebuilds the state from a snapshot. */
-  static fromSnapshot(snapshot: Snapshot): KeyState {
-    if (snapshot?.format !== 1 || !Number.isSafeInteger(snapshot.seq) || ![snapshot.keys, snapshot.usage, snapshot.open].every(Array.isArray)) {
+  static fromSnapshot(snapshot: Snapshot, answerLimits: AnswerLimits = DEFAULT_ANSWER_LIMITS): KeyState {
+    if (
+      snapshot?.format !== 1 ||
+      !Number.isSafeInteger(snapshot.seq) ||
+      ![snapshot.keys, snapshot.usage, snapshot.open].every(Array.isArray) ||
+      (snapshot.answers !== undefined && !Array.isArray(snapshot.answers))
+    ) {
       throw new KeyStoreCorruptError('The key store snapshot has an unknown format.');
     }
-    const state = new KeyState();
+    const state = new KeyState(answerLimits);
     for (const k of snapshot.keys) {
       if (typeof k.id !== 'string' || typeof k.hash !== 'string' || !isPlan(k.plan) || state.keys.has(k.id)) {
         throw new KeyStoreCorruptError(`The key store snapshot has an invalid key entry (${String(k.id)}).`);
@@ -124,6 +146,11 @@ export class KeyState {
     }
     for (const [keyId, period, used] of snapshot.usage) state.usage.set(usageKey(keyId, period), used);
     for (const [r, keyId, period] of snapshot.open) state.open.set(r, { keyId, period });
+    for (const pair of snapshot.answers ?? []) {
+      const [keyId, entry] = Array.isArray(pair) ? pair : [];
+      if (typeof keyId !== 'string' || !isAnswerEntry(entry)) throw new KeyStoreCorruptError('The key store snapshot has an invalid idempotency answer.');
+      state.answers.add(keyId, entry);
+    }
     return state;
   }
 }

@@ -20,12 +20,29 @@
  * `compactAfter` entries and on close.
  *
  * The per-minute rate limit is kept in memory (a restart starts a fresh minute).
+ *
+ * Idempotency-Key (../idempotency.ts): a claim on (key id, Idempotency-Key)
+ * lives in memory while its conversion runs (a process that dies takes its
+ * conversions, hence its claims, with it); the answer is written in the same
+ * journal line as the commit of its credit, so a crash keeps both or neither,
+ * and it is replayed only once that line is on disk. The answers kept are
+ * bounded by ./answer-cache.ts (24 h, 6 MB each, 16 MiB per key, 64 MiB in
+ * all, oldest evicted first). Because answers make journal lines large, the
+ * store also compacts after `compactAfterBytes` of stored answers.
  */
 import { chmod, mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { generateApiKey, generateKeyId, hashApiKey, isWellFormedApiKey } from '../api-key.js';
 import { KeyStoreCorruptError, KeyStoreFailedError } from '../errors.js';
+import {
+  IN_PROGRESS_RETRY_AFTER_SECONDS,
+  type CommitDecision,
+  type IdempotencyClaim,
+  type IdempotencyDecision,
+  type IdempotencyRequest,
+  type StoredAnswer,
+} from '../idempotency.js';
 import { SlidingWindowRateLimiter } from '../sliding-window.js';
 import {
   isPlan,
@@ -45,12 +62,15 @@ import {
   type RateDecision,
   type Reservation,
 } from '../store.js';
+import { resolveAnswerLimits, type AnswerEntry, type AnswerLimits } from './answer-cache.js';
 import { JournalWriter, parseJournal } from './journal.js';
 import { KeyState, type JournalChange, type JournalEntry, type Snapshot, type StoredKey } from './key-state.js';
 import { acquireLock, type HeldLock } from './lock-file.js';
 
 /** File names inside the data directory. */
 export const DATA_FILES = Object.freeze({ snapshot: 'state.json', journal: 'journal.log', lock: 'lock' });
+
+const scopeOf = (keyId: string, key: string) => `${keyId} ${key}`;
 
 /** Label given to the key created on first open. */
 export const DEVELOPMENT_KEY_LABEL = 'development';
@@ -68,6 +88,10 @@ export interface LocalKeyStoreOptions {
   clock?: () => Date;
   /** Journal entries after which the store compacts (snapshot + empty journal). Default 10,000. */
   compactAfter?: number;
+  /** Bytes of stored answers written to the journal after which the store compacts. Default 64 MiB. */
+  compactAfterBytes?: number;
+  /** Bounds of the answers kept for Idempotency-Key replays (./answer-cache.ts); defaults: 24 h, 6 MB, 16 MiB per key, 64 MiB. */
+  idempotency?: Partial<AnswerLimits>;
   /** Create one development key on plan free when the directory is new. Default true. */
   createDevelopmentKey?: boolean;
 }
@@ -137,6 +161,9 @@ export async function openLocalKeyStore(options: LocalKeyStoreOptions): Promise<
   const limits = resolveKeyLimits(options.limits);
   const compactAfter = options.compactAfter ?? 10_000;
   if (!(compactAfter >= 1)) throw new RangeError('compactAfter must be at least 1.');
+  const compactAfterBytes = options.compactAfterBytes ?? 64 * 1024 * 1024;
+  if (!(compactAfterBytes >= 1)) throw new RangeError('compactAfterBytes must be at least 1.');
+  const answerLimits = resolveAnswerLimits(options.idempotency);
   const dir = resolve(options.dataDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const lock = await acquireLock(dir);
@@ -145,7 +172,7 @@ export async function openLocalKeyStore(options: LocalKeyStoreOptions): Promise<
     const snapshotPath = join(dir, DATA_FILES.snapshot);
     const journalPath = join(dir, DATA_FILES.journal);
     const snapshotBytes = await readIfExists(snapshotPath);
-    let state = new KeyState();
+    let state = new KeyState(answerLimits);
     let seq = 0;
     if (snapshotBytes !== undefined) {
       let snapshot: Snapshot;
@@ -154,7 +181,7 @@ export async function openLocalKeyStore(options: LocalKeyStoreOptions): Promise<
       } catch (err) {
         throw new KeyStoreCorruptError(`${snapshotPath} is not valid JSON.`, { cause: err });
       }
-      state = KeyState.fromSnapshot(snapshot);
+      state = KeyState.fromSnapshot(snapshot, answerLimits);
       seq = snapshot.seq;
       await chmod(snapshotPath, 0o600);
     }
@@ -175,7 +202,7 @@ export async function openLocalKeyStore(options: LocalKeyStoreOptions): Promise<
       await journalFile.truncate(parsed.validBytes);
       await journalFile.datasync();
     }
-    const store = new LocalKeyStore(dir, journalFile, lock, state, seq, limits, options.clock ?? (() => new Date()), compactAfter);
+    const store = new LocalKeyStore(dir, journalFile, lock, state, seq, limits, options.clock ?? (() => new Date()), { entries: compactAfter, bytes: compactAfterBytes });
     // Reservations still open belong to conversions that died with the previous process: they consumed nothing.
     const orphans = [...state.open.keys()];
     await Promise.all(orphans.map((r) => store.settle(r, 'release')));
@@ -195,7 +222,12 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
   private readonly journal: JournalWriter;
   private readonly limiter: SlidingWindowRateLimiter;
   private sinceSnapshot = 0;
+  private sinceSnapshotBytes = 0;
   private closed = false;
+  /** Idempotency claims of conversions running now, by scope: in memory, as the conversions are. */
+  private readonly claims = new Map<string, { token: string; fingerprint: string }>();
+  /** Answers applied but not yet on disk, by scope: a replay waits for them. */
+  private readonly committing = new Map<string, Promise<void>>();
 
   /** @internal use {@link openLocalKeyStore}. */
   constructor(
@@ -208,11 +240,13 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
     /** The limits in force. */
     readonly limits: KeyLimits,
     private readonly clock: () => Date,
-    private readonly compactAfter: number,
+    private readonly compactAfter: { entries: number; bytes: number },
   ) {
     // A failed automatic compaction loses nothing (the journal still holds every change): it is retried after the next batch.
     this.journal = new JournalWriter(journalFile, () =>
-      this.sinceSnapshot >= this.compactAfter ? this.compactNow().catch(() => undefined) : Promise.resolve(),
+      this.sinceSnapshot >= this.compactAfter.entries || this.sinceSnapshotBytes >= this.compactAfter.bytes
+        ? this.compactNow().catch(() => undefined)
+        : Promise.resolve(),
     );
     this.limiter = new SlidingWindowRateLimiter(limits.ratePerMinute);
   }
@@ -232,8 +266,13 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
     return this.limiter.take(keyId, now.getTime());
   }
 
-  /** Takes one credit of the key's monthly quota (UTC calendar month of `now`), durably. */
-  async reserveCredit(key: KeyIdentity, now: Date = this.clock()): Promise<CreditDecision> {
+  /**
+   * Takes one credit of the key's monthly quota (UTC calendar month of `now`),
+   * durably. The same with an idempotency claim: the credit counts at once
+   * (so concurrent conversions cannot pass the quota), and a crash before its
+   * commit gives it back at the next open.
+   */
+  async reserveCredit(key: KeyIdentity, now: Date = this.clock(), _claim?: IdempotencyClaim): Promise<CreditDecision> {
     this.assertUsable();
     if (!this.state.keys.has(key.id)) throw new RangeError(`Unknown key id ${key.id}.`);
     const period = periodOf(now);
@@ -268,6 +307,65 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
   async remaining(key: KeyIdentity, now: Date = this.clock()): Promise<number> {
     this.assertUsable();
     return Math.max(0, this.limits.monthlyQuota[key.plan] - this.state.used(key.id, periodOf(now)));
+  }
+
+  /**
+   * Looks up (key id, Idempotency-Key) and claims it when free, in one
+   * synchronous step (concurrent repeats see the claim). A stored answer is
+   * returned only once its journal line is on disk.
+   */
+  async claimIdempotency(key: KeyIdentity, request: IdempotencyRequest, now: Date = this.clock()): Promise<IdempotencyDecision> {
+    this.assertUsable();
+    const scope = scopeOf(key.id, request.key);
+    const stored = this.state.answers.get(key.id, request.key, now.getTime());
+    if (stored !== undefined) {
+      if (stored.f !== request.fingerprint) return { state: 'mismatch' };
+      if (stored.b === undefined) return { state: 'unavailable' };
+      const answer: StoredAnswer = { status: stored.st, body: stored.b };
+      await this.committing.get(scope);
+      return { state: 'replay', answer };
+    }
+    const running = this.claims.get(scope);
+    if (running !== undefined) {
+      return running.fingerprint === request.fingerprint ? { state: 'in-progress', retryAfterSeconds: IN_PROGRESS_RETRY_AFTER_SECONDS } : { state: 'mismatch' };
+    }
+    const token = randomBytes(12).toString('hex');
+    this.claims.set(scope, { token, fingerprint: request.fingerprint });
+    return { state: 'claimed', claim: { keyId: key.id, key: request.key, fingerprint: request.fingerprint, token } };
+  }
+
+  /**
+   * Commits the reservation with the answer in one journal line (applied now,
+   * acknowledged once on disk) and gives up the claim in the same step. When
+   * the claim is not held (any more), the reservation is released instead.
+   */
+  async commitWithAnswer(reservation: Reservation, claim: IdempotencyClaim, answer: StoredAnswer, now: Date = this.clock()): Promise<CommitDecision> {
+    this.assertUsable();
+    const scope = scopeOf(claim.keyId, claim.key);
+    if (this.claims.get(scope)?.token !== claim.token || reservation.keyId !== claim.keyId) {
+      await this.settle(reservation.id, 'release');
+      return { ok: false, reason: 'claim-lost' };
+    }
+    if (!this.state.open.has(reservation.id)) throw new RangeError(`Reservation ${reservation.id} is not open.`);
+    const t = now.getTime();
+    const bytes = Buffer.byteLength(answer.body, 'utf8');
+    const keep = bytes <= this.state.answers.limits.maxAnswerBytes;
+    const a: AnswerEntry = { k: claim.key, f: claim.fingerprint, t, x: t + this.state.answers.limits.ttlMs, st: answer.status, ...(keep ? { b: answer.body } : {}) };
+    this.claims.delete(scope);
+    const written = this.record({ op: 'commit', r: reservation.id, a }, keep ? bytes : 0);
+    this.committing.set(scope, written);
+    try {
+      await written;
+    } finally {
+      if (this.committing.get(scope) === written) this.committing.delete(scope);
+    }
+    return { ok: true };
+  }
+
+  /** Gives up a claim (its conversion failed or was refused); a claim no longer held is ignored. */
+  async releaseClaim(claim: IdempotencyClaim): Promise<void> {
+    const scope = scopeOf(claim.keyId, claim.key);
+    if (this.claims.get(scope)?.token === claim.token) this.claims.delete(scope);
   }
 
   /** Creates a key on `plan`; the key text is returned once and only its hash is stored. */
@@ -334,11 +432,12 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
     if (this.journal.failed) throw this.journal.failed;
   }
 
-  /** Applies `change` now (same synchronous step as the caller's check) and resolves once it is on disk. */
-  private record(change: JournalChange): Promise<void> {
+  /** Applies `change` now (same synchronous step as the caller's check) and resolves once it is on disk. `bytes`: stored answer bytes it carries. */
+  private record(change: JournalChange, bytes = 0): Promise<void> {
     const entry = { ...change, s: ++this.seq } as JournalEntry;
     this.state.apply(entry);
     this.sinceSnapshot++;
+    this.sinceSnapshotBytes += bytes;
     return this.journal.append(entry);
   }
 
@@ -348,13 +447,18 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
    * sequence numbers the snapshot already covers, and replay skips them.
    */
   private async compactNow(): Promise<void> {
+    // Expired answers are never replayed; the snapshot leaves them out.
+    this.state.answers.dropExpired(this.clock().getTime());
     const snapshot = this.state.toSnapshot(this.seq);
     const counted = this.sinceSnapshot;
+    const countedBytes = this.sinceSnapshotBytes;
     this.sinceSnapshot = 0;
+    this.sinceSnapshotBytes = 0;
     try {
       await writeFileAtomic(this.dataDir, DATA_FILES.snapshot, JSON.stringify(snapshot));
     } catch (err) {
       this.sinceSnapshot += counted;
+      this.sinceSnapshotBytes += countedBytes;
       throw err;
     }
     // Once the snapshot is durable, the journal's entries are all covered by it (replay would skip them).
