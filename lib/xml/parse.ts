@@ -102,6 +102,10 @@ function toBytes(text: string | Uint8Array, maxBytes: number): Uint8Array {
   }
   // Every UTF-16 code unit needs at least one UTF-8 byte: refuse without encoding.
   if (text.length > maxBytes) throw tooLarge(maxBytes);
+  // An unpaired surrogate (e.g. from a JSON "\ud800" escape) has no UTF-8 form: TextEncoder would write U+FFFD for it, silently.
+  if (!(text as string & { isWellFormed(): boolean }).isWellFormed()) {
+    throw new XmlSyntaxError('The XML text holds an unpaired UTF-16 surrogate, which is not a Unicode character and has no UTF-8 form.');
+  }
   const bytes = encoder.encode(text);
   if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
   return bytes;
@@ -151,16 +155,10 @@ function checkPrologue(bytes: Uint8Array): void {
   if ((b0 === 0xfe && b1 === 0xff) || (b0 === 0xff && b1 === 0xfe) || b0 === 0x00 || (b0 === LT && b1 === 0x00)) {
     throw new XmlSyntaxError('Only UTF-8 encoded XML is accepted (UTF-16 or UTF-32 input found).', { line: 1, column: 1 });
   }
-  let pos = b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  if (startsWithAt(bytes, pos, '<?xml') && isXmlSpace(bytes[pos + 5])) {
-    const end = indexOfAscii(bytes, '?>', pos);
-    const declEnd = end === -1 ? Math.min(bytes.length, pos + 256) : end + 2;
-    const decl = latin1(bytes, pos, declEnd);
-    const m = ENCODING_DECL.exec(decl);
-    const declared = m?.[2];
-    if (declared !== undefined && !/^utf-?8$/i.test(declared)) {
-      throw new XmlSyntaxError(`Only UTF-8 encoded XML is accepted; the XML declaration names "${declared}".`, { line: 1, column: 1 });
-    }
+  let pos = bomLength(bytes);
+  const declared = declaredXmlEncoding(bytes);
+  if (declared !== undefined && !/^utf-?8$/i.test(declared)) {
+    throw new XmlSyntaxError(`Only UTF-8 encoded XML is accepted; the XML declaration names "${declared}".`, { line: 1, column: 1 });
   }
   for (;;) {
     while (isXmlSpace(bytes[pos])) pos++;
@@ -184,6 +182,25 @@ function checkPrologue(bytes: Uint8Array): void {
       return;
     }
   }
+}
+
+/** 3 when `bytes` start with the UTF-8 byte order mark, else 0. */
+function bomLength(bytes: Uint8Array): number {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+}
+
+/**
+ * The encoding an XML declaration at the start of `bytes` names (after an
+ * optional UTF-8 byte order mark), e.g. `"ISO-8859-1"`; undefined when there
+ * is no declaration or it names none. Only UTF-8 is accepted (Factur-X); this
+ * lets a caller say why bytes that are not UTF-8 were sent.
+ */
+export function declaredXmlEncoding(bytes: Uint8Array): string | undefined {
+  const pos = bomLength(bytes);
+  if (!startsWithAt(bytes, pos, '<?xml') || !isXmlSpace(bytes[pos + 5])) return undefined;
+  const end = indexOfAscii(bytes, '?>', pos);
+  const declEnd = end === -1 ? Math.min(bytes.length, pos + 256) : end + 2;
+  return ENCODING_DECL.exec(latin1(bytes, pos, declEnd))?.[2];
 }
 
 function latin1(bytes: Uint8Array, from: number, to: number): string {
