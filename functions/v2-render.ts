@@ -3,7 +3,7 @@
  * invoice PDF; a Factur-X PDF/A-3 with the XML embedded when the XML is a valid EN 16931 invoice.
  */
 import { renderInvoicePdf } from '../lib/pdf/render/render.js';
-import { contentDisposition, headerValue, pdfResult } from './_shared/binary.js';
+import { contentDisposition, headerList, headerValue, pdfResult } from './_shared/binary.js';
 import { bodyProblem, requestXml } from './_shared/body.js';
 import { elapsedMs, jsonEndpoint } from './_shared/http.js';
 import { validateXml } from './_shared/xml.js';
@@ -21,7 +21,7 @@ export const handler = jsonEndpoint(
         'Content-Disposition': contentDisposition(verdict.invoice.number || 'invoice'),
         'X-Invoice-Number': headerValue(verdict.invoice.number),
         'X-Facturx': embeddable ? 'embedded' : 'not-embedded',
-        'X-Validation': verdict.valid ? 'valid' : `invalid; ${[...new Set(verdict.errors.map((e) => e.rule))].slice(0, 20).join(' ')}`,
+        'X-Validation': verdict.valid ? 'valid' : headerList('invalid; ', [...new Set(verdict.errors.map((e) => e.rule))]),
         'X-Processing-Time-Ms': String(elapsedMs(req.startedAt)),
       }),
     };
