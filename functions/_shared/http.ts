@@ -9,7 +9,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { EncodingError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors.js';
 import { findInvalidUtf8, findUnpairedSurrogate } from '../../lib/input/utf8.js';
-import { declaredXmlEncoding } from '../../lib/xml/parse.js';
+import { declaredXmlEncoding } from '../../lib/xml/prologue-bytes.js';
 import { mapError } from './errors.js';
 import { logger } from './logger.js';
 

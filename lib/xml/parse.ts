@@ -25,10 +25,12 @@
  */
 import { ParseOption, XmlDocument, XmlLibError } from 'libxml2-wasm';
 import { XmlSecurityError, XmlSyntaxError } from './errors.js';
+import { bomLength, declaredXmlEncoding, indexOfAscii, isXmlSpace, startsWithAt } from './prologue-bytes.js';
 
 export { XmlSecurityError, XmlSyntaxError } from './errors.js';
 export type { XmlErrorLocation, XmlSecurityReason } from './errors.js';
 export type { XmlDocument } from 'libxml2-wasm';
+export { declaredXmlEncoding } from './prologue-bytes.js';
 
 /** Default input cap: 6 MiB, the synchronous Lambda payload limit (DECISIONS.md, Limits). */
 export const DEFAULT_MAX_XML_BYTES = 6 * 1024 * 1024;
@@ -115,33 +117,6 @@ const LT = 0x3c;
 const QUESTION = 0x3f;
 const BANG = 0x21;
 
-function isXmlSpace(b: number | undefined): boolean {
-  return b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
-}
-
-function startsWithAt(bytes: Uint8Array, at: number, ascii: string, caseInsensitive = false): boolean {
-  if (at + ascii.length > bytes.length) return false;
-  for (let i = 0; i < ascii.length; i++) {
-    let b = bytes[at + i]!;
-    if (caseInsensitive && b >= 0x61 && b <= 0x7a) b -= 0x20;
-    const c = caseInsensitive ? ascii.toUpperCase().charCodeAt(i) : ascii.charCodeAt(i);
-    if (b !== c) return false;
-  }
-  return true;
-}
-
-function indexOfAscii(bytes: Uint8Array, ascii: string, from: number): number {
-  const first = ascii.charCodeAt(0);
-  let i = bytes.indexOf(first, from);
-  while (i !== -1) {
-    if (startsWithAt(bytes, i, ascii)) return i;
-    i = bytes.indexOf(first, i + 1);
-  }
-  return -1;
-}
-
-const ENCODING_DECL = /^<\?xml[\x20\t\r\n][^>]*?\bencoding[\x20\t\r\n]*=[\x20\t\r\n]*(["'])([^"']*)\1/;
-
 /**
  * Checks the bytes before the root element: the byte order mark and encoding
  * declaration (UTF-8 only) and the absence of a DOCTYPE. Only comments,
@@ -182,31 +157,6 @@ function checkPrologue(bytes: Uint8Array): void {
       return;
     }
   }
-}
-
-/** 3 when `bytes` start with the UTF-8 byte order mark, else 0. */
-function bomLength(bytes: Uint8Array): number {
-  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-}
-
-/**
- * The encoding an XML declaration at the start of `bytes` names (after an
- * optional UTF-8 byte order mark), e.g. `"ISO-8859-1"`; undefined when there
- * is no declaration or it names none. Only UTF-8 is accepted (Factur-X); this
- * lets a caller say why bytes that are not UTF-8 were sent.
- */
-export function declaredXmlEncoding(bytes: Uint8Array): string | undefined {
-  const pos = bomLength(bytes);
-  if (!startsWithAt(bytes, pos, '<?xml') || !isXmlSpace(bytes[pos + 5])) return undefined;
-  const end = indexOfAscii(bytes, '?>', pos);
-  const declEnd = end === -1 ? Math.min(bytes.length, pos + 256) : end + 2;
-  return ENCODING_DECL.exec(latin1(bytes, pos, declEnd))?.[2];
-}
-
-function latin1(bytes: Uint8Array, from: number, to: number): string {
-  let s = '';
-  for (let i = from; i < to; i++) s += String.fromCharCode(bytes[i]!);
-  return s;
 }
 
 /** Maps a libxml2 parse failure onto our domain errors. */
