@@ -127,6 +127,11 @@ describe('local server', () => {
     const html = await docs.text();
     expect(html).toContain('/api/v2/xml');
     expect(html).toContain('items[].vatRate');
+    // The length limits reach both documents.
+    expect(inv.properties.invoiceNumber.maxLength).toBe(200);
+    expect(inv.properties.items.maxItems).toBe(10_000);
+    expect(html).toMatch(/<code>invoiceNumber<\/code><\/td><td>string \(max 200 characters\)/);
+    expect(html).toContain('array of object (max 10000 entries)');
   });
 });
 
