@@ -7,7 +7,7 @@ import { checkInvoiceInput } from '../lib/generate.js';
 import { parseInvoiceInput } from '../lib/input/schema.js';
 import { admitApiKey } from '../lib/keys/admission.js';
 import { parseApiKey } from '../lib/keys/store.js';
-import { flatV1ToV2, isFlatV1Invoice } from '../lib/v1/flat-input.js';
+import { flatPathOf, flatV1ToV2, isFlatV1Invoice } from '../lib/v1/flat-input.js';
 import { toV1Validation } from '../lib/v1/validation.js';
 import { bodyProblem, parseBody, requestXml, underPath } from './_shared/body.js';
 import { elapsedMs, jsonEndpoint, jsonResult } from './_shared/http.js';
@@ -28,10 +28,14 @@ export const handler = jsonEndpoint(
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
         throw bodyProblem('invoiceData', 'is required: an object (v2 invoice shape or flat v1 names), or send {"xml": "..."} or a raw XML body');
       }
-      const shaped = isFlatV1Invoice(data as Record<string, unknown>) ? flatV1ToV2(data as Record<string, unknown>) : data;
+      const flat = isFlatV1Invoice(data as Record<string, unknown>);
+      const shaped = flat ? flatV1ToV2(data as Record<string, unknown>) : data;
       const parsed = parseBody((b) => {
         const r = parseInvoiceInput(b);
-        return r.ok ? r : { ok: false, issues: underPath('invoiceData', r.issues) };
+        if (r.ok) return r;
+        // Problems are named as the client wrote them: supplierName, not seller.name.
+        const issues = flat ? r.issues.map((i) => ({ ...i, path: flatPathOf(i.path, data as Record<string, unknown>) })) : r.issues;
+        return { ok: false, issues: underPath('invoiceData', issues) };
       }, shaped);
       verdict = checkInvoiceInput(parsed);
     }

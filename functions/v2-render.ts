@@ -5,7 +5,7 @@
  */
 import { INLINE_XML_BYTES, RENDER_BUDGET_MS } from '../lib/isolate/budgets.js';
 import { renderXml } from '../lib/isolate/tasks.js';
-import { contentDisposition, headerValue, pdfResult } from './_shared/binary.js';
+import { contentDisposition, headerList, headerValue, pdfResult } from './_shared/binary.js';
 import { bodyProblem, requestXml } from './_shared/body.js';
 import { config } from './_shared/config.js';
 import { elapsedMs, jsonEndpoint } from './_shared/http.js';
@@ -26,7 +26,7 @@ export const handler = jsonEndpoint(
         'Content-Disposition': contentDisposition(rendered.invoiceNumber || 'invoice'),
         'X-Invoice-Number': headerValue(rendered.invoiceNumber),
         'X-Facturx': rendered.embedded ? 'embedded' : 'not-embedded',
-        'X-Validation': rendered.valid ? 'valid' : `invalid; ${rendered.errorRules.slice(0, 20).join(' ')}`,
+        'X-Validation': rendered.valid ? 'valid' : headerList('invalid; ', rendered.errorRules),
         'X-Processing-Time-Ms': String(elapsedMs(req.startedAt)),
       }),
     };

@@ -38,6 +38,19 @@ export class InputError extends ServiceError {
   }
 }
 
+/**
+ * Text that is not well-formed UTF-8 (invalid bytes, overlong forms, encoded
+ * surrogates, a sequence cut short) or a string holding an unpaired surrogate.
+ * DECISIONS.md lists invalid UTF-8 among the 400 BAD_REQUEST cases; the one
+ * detail is `{path, reason: "encoding", message}`, with `byteOffset` (the first
+ * bad sequence, counted in the body's bytes) when the problem is in the body.
+ */
+export class EncodingError extends ServiceError {
+  constructor(message: string, detail: { path: string; message: string; byteOffset?: number }, options?: { cause?: unknown }) {
+    super('BAD_REQUEST', message, [{ path: detail.path, reason: 'encoding', message: detail.message, ...(detail.byteOffset === undefined ? {} : { byteOffset: detail.byteOffset }) }], options);
+  }
+}
+
 /** The invoice breaks EN 16931 rules; `details` lists every fatal finding with its official rule id. */
 export class InvoiceValidationError extends ServiceError {
   constructor(details: readonly RuleIssue[]) {

@@ -1,9 +1,13 @@
 /**
  * Turns a Node HTTP request into an API Gateway REST (v1 proxy) event and a
  * handler result back into an HTTP response, the way API Gateway does:
- * binary bodies travel base64-encoded, headers are kept.
+ * binary bodies travel base64-encoded, headers are kept. A text body that is
+ * not valid UTF-8 is passed as base64 too (the exact bytes), so the handler
+ * refuses it instead of reading replacement characters (API Gateway documents
+ * text payloads as UTF-8 strings and says nothing of other bytes).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 
@@ -28,7 +32,9 @@ export function toProxyEvent(req: IncomingMessage, body: Buffer, resource: strin
     (multiQuery[k] ??= []).push(v);
   }
   const contentType = req.headers['content-type'] ?? '';
-  const binary = body.length > 0 && !TEXT_TYPES.test(contentType);
+  // Text that is not valid UTF-8 travels as base64 too: decoding it here would put U+FFFD where the bad
+  // bytes were, and the handler could no longer refuse them (functions/_shared/http.ts, strictUtf8Body).
+  const binary = body.length > 0 && (!TEXT_TYPES.test(contentType) || !isUtf8(body));
   const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
   const requestId = randomUUID();
   return {

@@ -2,8 +2,9 @@
  * Body checks at the boundary: a valibot-backed parser from lib/input turns
  * the JSON body into typed input or a 400 with field paths.
  */
-import { InputError, type FieldIssue } from '../../lib/errors.js';
+import { EncodingError, InputError, type FieldIssue } from '../../lib/errors.js';
 import { parseInvoiceInput, type InvoiceInput } from '../../lib/input/schema.js';
+import { findUnpairedSurrogate } from '../../lib/input/utf8.js';
 
 /** A parser as lib/input exports them. */
 export type BodyParser<T> = (body: unknown) => { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
@@ -29,11 +30,20 @@ export function underPath(prefix: string, issues: readonly FieldIssue[]): FieldI
 /**
  * The XML of a `{"xml": "..."}` body, or undefined when the body is something else.
  * @throws InputError when `xml` is present but not a non-empty string.
+ * @throws EncodingError (400, reason "encoding", path `xml`) when it holds an unpaired surrogate.
  */
 export function xmlField(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('xml' in body)) return undefined;
   const xml = (body as { xml: unknown }).xml;
   if (typeof xml !== 'string' || xml.trim() === '') throw bodyProblem('xml', 'must be a non-empty string holding a CII XML invoice');
+  // JSON can write a lone surrogate ("\ud800"); XML text cannot hold one, and encoding it would put U+FFFD in its place.
+  const lone = findUnpairedSurrogate(xml);
+  if (lone !== undefined) {
+    throw new EncodingError('The body has 1 problem.', {
+      path: 'xml',
+      message: `holds an unpaired surrogate ${lone.codeUnit} at character ${lone.index + 1}: not a Unicode character, so not XML text`,
+    });
+  }
   return xml;
 }
 

@@ -15,10 +15,12 @@ function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The type of a schema as the table shows it, with its length limits (maxLength, maxItems). */
 function typeOf(s: Json): string {
   if (Array.isArray(s.anyOf)) return (s.anyOf as Json[]).map(typeOf).join(' | ');
-  if (s.type === 'array') return `array of ${typeOf((s.items as Json) ?? {})}`;
+  if (s.type === 'array') return `array of ${typeOf((s.items as Json) ?? {})}${typeof s.maxItems === 'number' ? ` (max ${s.maxItems} entries)` : ''}`;
   if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
+  if (s.type === 'string' && typeof s.maxLength === 'number') return `string (max ${s.maxLength} characters)`;
   return typeof s.type === 'string' ? s.type : 'any';
 }
 
@@ -80,7 +82,7 @@ th{background:#f0f0f0}
 <h2>Endpoints</h2><ul>${endpoints}</ul>
 <h2>Responses</h2>
 <p>Every JSON answer is <code>{"success": true, "data": ..., "meta": {"processingTimeMs", "apiVersion"}}</code> or
-<code>{"success": false, "error": {"code", "message", "details"}}</code>. Codes: 400 <code>BAD_REQUEST</code> (details: <code>{path, message}</code>),
+<code>{"success": false, "error": {"code", "message", "details"}}</code>. Codes: 400 <code>BAD_REQUEST</code> (details: <code>{path, message}</code>; text over its length limit is named by its path; a body that is not valid UTF-8 has <code>{path: "body", reason: "encoding", message, byteOffset}</code>),
 413 <code>PAYLOAD_TOO_LARGE</code> (over 6 MB), 415 <code>UNSUPPORTED_MEDIA_TYPE</code>, 422 <code>VALIDATION_FAILED</code> (details: <code>{rule, message, path}</code> with the official EN 16931 rule ids),
 429 <code>RATE_LIMITED</code> (with <code>Retry-After</code>), 500 <code>INTERNAL_ERROR</code> (never with internals).</p>
 <p><code>POST /api/v2/validate</code> answers 200 with <code>data{valid, errors, warnings, summary}</code> whatever the verdict.</p>

@@ -1,13 +1,15 @@
 /**
  * The middy stack every JSON endpoint shares: header normalisation, a body
- * size limit, JSON body parsing, timing, and the one error mapping.
+ * size limit, strict UTF-8, JSON body parsing, timing, and the one error mapping.
  * Handlers built with `jsonEndpoint` receive the parsed body and return the
  * `data` of a success envelope (or a full HTTP result for binary answers).
  */
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors.js';
+import { EncodingError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors.js';
+import { findInvalidUtf8, findUnpairedSurrogate } from '../../lib/input/utf8.js';
+import { declaredXmlEncoding } from '../../lib/xml/prologue-bytes.js';
 import { mapError } from './errors.js';
 import { logger } from './logger.js';
 
@@ -63,6 +65,51 @@ export function errorEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayP
 /** Media types read as raw XML when an endpoint accepts XML. */
 const XML_TYPE = /^(application|text)\/(?:[\w.+-]+\+)?xml\s*(;|$)/i;
 const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
+
+/**
+ * Refuses a JSON body, or an XML body where the endpoint reads XML, that is
+ * not well-formed UTF-8, before anything parses it: 400 `BAD_REQUEST` with
+ * `details[{path: "body", reason: "encoding", message, byteOffset}]` naming
+ * the first bad sequence. A base64 body (API Gateway's binary form, and the
+ * local server's form for text that is not UTF-8) is checked byte by byte; a
+ * text body has already been decoded by whoever built the event, so what can
+ * still be wrong with it is an unpaired surrogate. Without this, a decoder
+ * further on would put U+FFFD where the bad bytes were and the invoice would
+ * be read, validated and printed with characters the client never sent.
+ * Other media types pass untouched (`acceptBody` answers them 415).
+ */
+export function strictUtf8Body(acceptXml: boolean): MiddlewareObj<APIGatewayProxyEvent> {
+  return {
+    before: (request) => {
+      const { body, isBase64Encoded } = request.event;
+      if (typeof body !== 'string' || body === '') return;
+      const type = request.event.headers?.['content-type'] ?? '';
+      const xml = acceptXml && XML_TYPE.test(type);
+      if (!xml && !JSON_TYPE.test(type)) return;
+      const what = xml ? 'XML' : 'JSON';
+      if (isBase64Encoded) {
+        const bytes = Buffer.from(body, 'base64');
+        const fault = findInvalidUtf8(bytes);
+        if (fault === undefined) return;
+        const declared = xml ? declaredXmlEncoding(bytes) : undefined;
+        const byte = `0x${fault.byte.toString(16).toUpperCase().padStart(2, '0')}`;
+        const message =
+          (fault.truncated
+            ? `the body ends inside a UTF-8 sequence starting at byte offset ${fault.offset} (${byte})`
+            : `invalid UTF-8 sequence at byte offset ${fault.offset} (byte ${byte})`) +
+          (declared !== undefined && !/^utf-?8$/i.test(declared) ? `; the XML declaration names "${declared}", and only UTF-8 is accepted` : '');
+        throw new EncodingError(`The ${what} body is not valid UTF-8.`, { path: 'body', message, byteOffset: fault.offset });
+      }
+      const lone = findUnpairedSurrogate(body);
+      if (lone === undefined) return;
+      throw new EncodingError(`The ${what} body is not valid UTF-8.`, {
+        path: 'body',
+        message: `unpaired surrogate ${lone.codeUnit} at byte offset ${lone.byteOffset}: not a Unicode character, it has no UTF-8 form`,
+        byteOffset: lone.byteOffset,
+      });
+    },
+  };
+}
 
 /**
  * After the JSON body parser: lets raw XML through as `event.body` text when
@@ -131,6 +178,7 @@ export function jsonEndpoint(
     .use(withLogging())
     .use(normalizeHeaders())
     .use(bodyLimit())
+    .use(strictUtf8Body(options.acceptXml ?? false))
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .use(acceptBody(options.acceptXml ?? false))
     .use(errorEnvelope())

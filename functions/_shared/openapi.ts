@@ -65,7 +65,7 @@ const errorEnvelope = {
         message: { type: 'string' },
         details: {
           type: 'array',
-          description: 'BAD_REQUEST: [{path, message}]. VALIDATION_FAILED: [{rule, message, path}] with official EN 16931 rule ids.',
+          description: 'BAD_REQUEST: [{path, message}] (a value over its maxLength or maxItems is named by its path); a body that is not valid UTF-8: [{path: "body", reason: "encoding", message, byteOffset}] (byteOffset: where the first invalid sequence starts); XML that cannot be read: [{path: "body", reason: "xml-syntax" | "xml-forbidden", message, line?, column?}]. VALIDATION_FAILED: [{rule, message, path}] with official EN 16931 rule ids.',
           items: { type: 'object' },
         },
       },
@@ -78,7 +78,7 @@ function errorResponse(description: string): JsonObject {
 }
 
 const common = {
-  '400': errorResponse('Malformed JSON, wrong types or missing fields (`details` lists each with its path).'),
+  '400': errorResponse('Malformed JSON, a body that is not valid UTF-8 (reason `encoding`), wrong types, missing fields or text over its length limit (`details` lists each with its path).'),
   '413': errorResponse('Body larger than 6 MB.'),
   '415': errorResponse('Body is not JSON.'),
   '429': errorResponse('More than 60 requests a minute from this client (`Retry-After` says when to retry).'),

@@ -87,4 +87,23 @@ describe('JSON Schema of the invoice input', () => {
     const options = (schema.properties.buyerReference as Node).anyOf as JsonSchema[];
     expect(options).toContainEqual({ type: 'null' });
   });
+
+  it('bounds every string: a maxLength, or a form that fixes its length (enum, date, anchored pattern without + or *)', () => {
+    const unbounded: string[] = [];
+    const visit = (node: unknown, path: string): void => {
+      if (node === null || typeof node !== 'object') return;
+      const n = node as Node;
+      if (n.type === 'string') {
+        const pattern = typeof n.pattern === 'string' ? n.pattern : undefined;
+        const fixedForm = Array.isArray(n.enum) || n.format === 'date' || (pattern !== undefined && /^\^[^+*]*\$$/.test(pattern));
+        if (typeof n.maxLength !== 'number' && !fixedForm) unbounded.push(path);
+      }
+      if (n.type === 'array' && path !== '$' && typeof n.maxItems !== 'number') unbounded.push(`${path} (items)`);
+      for (const [key, child] of Object.entries(n)) visit(child, `${path}.${key}`);
+    };
+    visit(schema, '$');
+    expect(unbounded).toStrictEqual([]);
+    expect(schema.properties.invoiceNumber.maxLength).toBe(200);
+    expect(schema.properties.items.maxItems).toBe(10_000);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadInputFixture } from '../../test/fixtures/input/load.js';
 import { Decimal } from '../model/decimal.js';
+import * as limits from './limits.js';
 import { isCalendarDate, parseInvoiceInput, type InputIssue, type InvoiceInput } from './schema.js';
 
 type Body = Record<string, any>;
@@ -323,6 +324,87 @@ describe('text', () => {
   it('accepts tab, line feed, carriage return, emoji (surrogate pairs) and accents', () => {
     const name = 'Café\t"Chez Zoé" 😀\r\nLyon';
     expect(parseOk(minimalWith((b) => (b.seller.name = name))).seller.name).toBe(name);
+  });
+});
+
+describe('length limits (lib/input/limits.ts)', () => {
+  /** The full fixture (every optional field present) with one change applied. */
+  function fullWith(change: (body: Body) => void): Body {
+    const body = loadInputFixture('full') as Body;
+    change(body);
+    return body;
+  }
+
+  // [path, setter, limit]: every free-text field of the input.
+  const TEXT_FIELDS: Array<[string, (b: Body, value: string) => void, number]> = [
+    ['invoiceNumber', (b, x) => (b.invoiceNumber = x), limits.MAX_INVOICE_NUMBER_LENGTH],
+    ['buyerReference', (b, x) => (b.buyerReference = x), limits.MAX_IDENTIFIER_LENGTH],
+    ['purchaseOrderReference', (b, x) => (b.purchaseOrderReference = x), limits.MAX_IDENTIFIER_LENGTH],
+    ['notes[2]', (b, x) => (b.notes[2] = x), limits.MAX_LONG_TEXT_LENGTH],
+    ['paymentTerms', (b, x) => (b.paymentTerms = x), limits.MAX_LONG_TEXT_LENGTH],
+    ['paymentMeans.accountName', (b, x) => (b.paymentMeans.accountName = x), limits.MAX_SHORT_TEXT_LENGTH],
+    ['paymentMeans.remittanceInformation', (b, x) => (b.paymentMeans.remittanceInformation = x), limits.MAX_SHORT_TEXT_LENGTH],
+    ['seller.name', (b, x) => (b.seller.name = x), limits.MAX_SHORT_TEXT_LENGTH],
+    ['seller.address', (b, x) => (b.seller.address = x), limits.MAX_ADDRESS_LENGTH],
+    ['seller.vatNumber', (b, x) => (b.seller.vatNumber = x), limits.MAX_IDENTIFIER_LENGTH],
+    ['seller.electronicAddress', (b, x) => (b.seller.electronicAddress = x), limits.MAX_EMAIL_LENGTH],
+    ['seller.email', (b, x) => (b.seller.email = x), limits.MAX_EMAIL_LENGTH],
+    ['seller.phone', (b, x) => (b.seller.phone = x), limits.MAX_IDENTIFIER_LENGTH],
+    ['seller.contactName', (b, x) => (b.seller.contactName = x), limits.MAX_SHORT_TEXT_LENGTH],
+    ['buyer.name', (b, x) => (b.buyer.name = x), limits.MAX_SHORT_TEXT_LENGTH],
+    ['buyer.vatNumber', (b, x) => (b.buyer.vatNumber = x), limits.MAX_IDENTIFIER_LENGTH],
+    ['buyer.address.line1', (b, x) => (b.buyer.address.line1 = x), limits.MAX_SHORT_TEXT_LENGTH],
+    ['buyer.address.line2', (b, x) => (b.buyer.address.line2 = x), limits.MAX_SHORT_TEXT_LENGTH],
+    ['buyer.address.line3', (b, x) => (b.buyer.address.line3 = x), limits.MAX_SHORT_TEXT_LENGTH],
+    ['buyer.address.postcode', (b, x) => (b.buyer.address.postcode = x), limits.MAX_IDENTIFIER_LENGTH],
+    ['buyer.address.city', (b, x) => (b.buyer.address.city = x), limits.MAX_SHORT_TEXT_LENGTH],
+    ['buyer.address.subdivision', (b, x) => (b.buyer.address.subdivision = x), limits.MAX_SHORT_TEXT_LENGTH],
+    ['buyer.electronicAddress.id', (b, x) => (b.buyer.electronicAddress.id = x), limits.MAX_EMAIL_LENGTH],
+    ['items[0].description', (b, x) => (b.items[0].description = x), limits.MAX_ITEM_NAME_LENGTH],
+    ['items[0].reference', (b, x) => (b.items[0].reference = x), limits.MAX_IDENTIFIER_LENGTH],
+    ['items[0].vatExemptionReason', (b, x) => (b.items[0].vatExemptionReason = x), limits.MAX_LONG_TEXT_LENGTH],
+  ];
+
+  it.each(TEXT_FIELDS)('%s: accepted at its limit, refused past it with the path', (path, set, limit) => {
+    // Text whose every prefix parses (no trailing space to trim, no form to break).
+    expect(() => parseOk(fullWith((b) => set(b, 'x'.repeat(limit))))).not.toThrow();
+    const issues = parseFail(fullWith((b) => set(b, 'x'.repeat(limit + 1))));
+    expect(issues).toStrictEqual([{ path, message: `must be at most ${limit} characters long (it has ${limit + 1})` }]);
+  });
+
+  // Codes and identifiers with a form of their own are bounded as typed too (before spaces are removed).
+  it.each([
+    ['seller.siret', (b: Body, x: string) => (b.seller.siret = x)],
+    ['seller.siren', (b: Body, x: string) => (b.seller.siren = x)],
+    ['paymentMeans.iban', (b: Body, x: string) => (b.paymentMeans.iban = x)],
+    ['paymentMeans.bic', (b: Body, x: string) => (b.paymentMeans.bic = x)],
+    ['buyer.electronicAddress.scheme', (b: Body, x: string) => (b.buyer.electronicAddress.scheme = x)],
+    ['items[0].vatExemptionReasonCode', (b: Body, x: string) => (b.items[0].vatExemptionReasonCode = x)],
+  ])('%s: refused past the identifier limit, whatever it holds', (path, set) => {
+    const issues = parseFail(fullWith((b) => set(b, ' 1'.repeat(50_000))));
+    expect(issues).toStrictEqual([{ path, message: `must be at most ${limits.MAX_IDENTIFIER_LENGTH} characters long (it has 100000)` }]);
+  });
+
+  it('bounds decimal strings, so no arithmetic runs on 100,000-digit numbers', () => {
+    const ok = '1'.repeat(limits.MAX_DECIMAL_LENGTH - 3) + '.25';
+    expect(parseOk(minimalWith((b) => (b.items[0].unitPrice = ok))).items[0]!.unitPrice.toFixed(2)).toBe(ok);
+    const started = performance.now();
+    const issues = parseFail(minimalWith((b) => ((b.items[0].quantity = '9'.repeat(100_000)), (b.items[0].unitPrice = '9'.repeat(100_000)))));
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(paths(issues)).toStrictEqual(['items[0].quantity', 'items[0].unitPrice']);
+    expect(issues[0]!.message).toBe(`must be at most ${limits.MAX_DECIMAL_LENGTH} characters long (it has 100000)`);
+  });
+
+  it('bounds the number of notes and of lines', () => {
+    expect(parseOk(minimalWith((b) => (b.notes = Array.from({ length: limits.MAX_NOTES }, () => 'n')))).notes).toHaveLength(limits.MAX_NOTES);
+    expect(parseFail(minimalWith((b) => (b.notes = Array.from({ length: limits.MAX_NOTES + 1 }, () => 'n'))))).toStrictEqual([
+      { path: 'notes', message: `must have at most ${limits.MAX_NOTES} notes (it has ${limits.MAX_NOTES + 1})` },
+    ]);
+    const line = (loadInputFixture('minimal') as Body).items[0];
+    expect(parseOk(minimalWith((b) => (b.items = Array.from({ length: limits.MAX_LINES }, () => line)))).items).toHaveLength(limits.MAX_LINES);
+    expect(parseFail(minimalWith((b) => (b.items = Array.from({ length: limits.MAX_LINES + 1 }, () => line))))).toStrictEqual([
+      { path: 'items', message: `must have at most ${limits.MAX_LINES} lines (it has ${limits.MAX_LINES + 1})` },
+    ]);
   });
 });
 

@@ -11,6 +11,8 @@
  * - amounts, quantities and rates accept a JSON number or a plain decimal
  *   string ("12.50", no exponent) and become Decimal via `dec()`;
  * - text that XML 1.0 cannot carry is rejected;
+ * - every free-text field has a length limit (./limits.ts), shown in the JSON
+ *   Schema as `maxLength`; lists of notes and lines are bounded too (`maxItems`);
  * - unknown fields are ignored.
  *
  * Inside each pipe, what JSON Schema can express comes first; the first
@@ -20,6 +22,18 @@
 import * as v from 'valibot';
 import { dec, type Decimal } from '../model/decimal.js';
 import { isCountryCode } from './iso-3166.js';
+import {
+  MAX_ADDRESS_LENGTH,
+  MAX_DECIMAL_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_IDENTIFIER_LENGTH,
+  MAX_INVOICE_NUMBER_LENGTH,
+  MAX_ITEM_NAME_LENGTH,
+  MAX_LINES,
+  MAX_LONG_TEXT_LENGTH,
+  MAX_NOTES,
+  MAX_SHORT_TEXT_LENGTH,
+} from './limits.js';
 import { xmlForbiddenCharMessage } from './xml-chars.js';
 
 /** VAT category codes of EN 16931 (BT-151 / BT-118, UNTDID 5305 subset). */
@@ -44,6 +58,22 @@ function xmlSafe<T extends string | undefined>() {
   return v.check<T, v.ErrorMessage<v.CheckIssue<T>>>(
     (text) => text === undefined || xmlForbiddenCharMessage(text) === undefined,
     (issue) => xmlForbiddenCharMessage(String(issue.input)) ?? 'contains a character that XML 1.0 cannot carry',
+  );
+}
+
+/** At most `max` characters, counted before trimming (`maxLength` in the JSON Schema). */
+function maxChars(max: number) {
+  return v.maxLength<string, number, v.ErrorMessage<v.MaxLengthIssue<string, number>>>(
+    max,
+    (issue) => `must be at most ${max} characters long (it has ${issue.received})`,
+  );
+}
+
+/** At most `max` entries (`maxItems` in the JSON Schema). */
+function maxEntries<TItem>(max: number, what: string) {
+  return v.maxLength<TItem[], number, v.ErrorMessage<v.MaxLengthIssue<TItem[], number>>>(
+    max,
+    (issue) => `must have at most ${max} ${what} (it has ${issue.received})`,
   );
 }
 
@@ -77,29 +107,36 @@ function withDefault<TSchema extends v.GenericSchema, const TDefault extends v.I
   return v.pipe(v.nullish(schema, fallback), v.description(description));
 }
 
-/** Required text: trimmed, not blank, XML-safe. */
-function requiredText(description: string) {
+/** Required text: at most `max` characters, trimmed, not blank, XML-safe. */
+function requiredText(description: string, max: number) {
   return v.pipe(
     v.string('must be a string'),
     v.description(description),
+    maxChars(max),
     v.regex(/\S/, 'must not be empty'),
     v.transform(trimmed),
     xmlSafe<string>(),
   );
 }
 
-/** Optional text: trimmed; blank is absent. */
-const optionalTextValue = v.pipe(v.string('must be a string'), v.transform(blankToUndefined), xmlSafe<string | undefined>());
-
-function optionalText(description: string) {
-  return optional(optionalTextValue, description);
+/** Optional text of at most `max` characters: trimmed; blank is absent. */
+function optionalTextValue(max: number) {
+  return v.pipe(v.string('must be a string'), maxChars(max), v.transform(blankToUndefined), xmlSafe<string | undefined>());
 }
 
-/** Optional text normalised by `normalize`, then checked against `pattern` (after normalisation). */
-function optionalCode(description: string, normalize: (text: string) => string, pattern: RegExp, message: string) {
+function optionalText(description: string, max: number) {
+  return optional(optionalTextValue(max), description);
+}
+
+/**
+ * Optional text of at most `max` characters as typed, normalised by `normalize`,
+ * then checked against `pattern` (after normalisation).
+ */
+function optionalCode(description: string, normalize: (text: string) => string, pattern: RegExp, message: string, max = MAX_IDENTIFIER_LENGTH) {
   return optional(
     v.pipe(
       v.string('must be a string'),
+      maxChars(max),
       v.transform((text) => {
         const value = normalize(text);
         return value === '' ? undefined : value;
@@ -115,6 +152,7 @@ const decimalValue = v.union(
     v.number('must be a number'),
     v.pipe(
       v.string(),
+      maxChars(MAX_DECIMAL_LENGTH),
       v.regex(DECIMAL_TEXT, 'must be a plain decimal such as "12.50" (digits, optional "-" and "." only)'),
     ),
   ],
@@ -219,12 +257,12 @@ function withoutSpaces(text: string): string {
 /** A structured postal address (BG-5 / BG-8), the alternative to a one-string address. */
 const StructuredAddressSchema = v.object(
   {
-    line1: requiredText('Address line 1: street and number (BT-35 / BT-50).'),
-    line2: optionalText('Address line 2 (BT-36 / BT-51).'),
-    line3: optionalText('Address line 3 (BT-162 / BT-163).'),
-    postcode: requiredText('Post code (BT-38 / BT-53).'),
-    city: requiredText('City (BT-37 / BT-52).'),
-    subdivision: optionalText('Country subdivision: region, province, county (BT-39 / BT-54).'),
+    line1: requiredText('Address line 1: street and number (BT-35 / BT-50).', MAX_SHORT_TEXT_LENGTH),
+    line2: optionalText('Address line 2 (BT-36 / BT-51).', MAX_SHORT_TEXT_LENGTH),
+    line3: optionalText('Address line 3 (BT-162 / BT-163).', MAX_SHORT_TEXT_LENGTH),
+    postcode: requiredText('Post code (BT-38 / BT-53).', MAX_IDENTIFIER_LENGTH),
+    city: requiredText('City (BT-37 / BT-52).', MAX_SHORT_TEXT_LENGTH),
+    subdivision: optionalText('Country subdivision: region, province, county (BT-39 / BT-54).', MAX_SHORT_TEXT_LENGTH),
     countryCode: country('Country, ISO 3166-1 alpha-2 code such as "FR" (BT-40 / BT-55).'),
   },
   objectMessage('an object'),
@@ -232,7 +270,7 @@ const StructuredAddressSchema = v.object(
 
 const AddressSchema = v.pipe(
   v.union(
-    [requiredText('Full postal address on one or more lines, e.g. "12 rue de la Paix, 75002 Paris, France".'), StructuredAddressSchema],
+    [requiredText('Full postal address on one or more lines, e.g. "12 rue de la Paix, 75002 Paris, France".', MAX_ADDRESS_LENGTH), StructuredAddressSchema],
     'must be a full-address string or an object {line1, line2?, postcode, city, countryCode}',
   ),
   v.description(
@@ -243,8 +281,8 @@ const AddressSchema = v.pipe(
 /** Electronic address object with its EAS scheme. */
 const ElectronicAddressObjectSchema = v.object(
   {
-    id: requiredText('Electronic address identifier (BT-34 / BT-49).'),
-    scheme: requiredText('Electronic address scheme, an EAS code such as "EM" (email), "0009" (SIRET) or "0225" (BT-34-1 / BT-49-1).'),
+    id: requiredText('Electronic address identifier (BT-34 / BT-49).', MAX_EMAIL_LENGTH),
+    scheme: requiredText('Electronic address scheme, an EAS code such as "EM" (email), "0009" (SIRET) or "0225" (BT-34-1 / BT-49-1).', MAX_IDENTIFIER_LENGTH),
   },
   objectMessage('an object'),
 );
@@ -252,7 +290,7 @@ const ElectronicAddressObjectSchema = v.object(
 function electronicAddress(description: string) {
   return optional(
     v.union(
-      [optionalTextValue, ElectronicAddressObjectSchema],
+      [optionalTextValue(MAX_EMAIL_LENGTH), ElectronicAddressObjectSchema],
       'must be a string (an email address) or an object {id, scheme}',
     ),
     description,
@@ -266,25 +304,25 @@ const siretField = (description: string) =>
 
 const SellerSchema = v.object(
   {
-    name: requiredText('Seller legal name (BT-27).'),
+    name: requiredText('Seller legal name (BT-27).', MAX_SHORT_TEXT_LENGTH),
     address: AddressSchema,
-    vatNumber: optionalText('Seller VAT identifier with its country prefix, e.g. "FR44732829320" (BT-31). A VAT identifier or SIRET/SIREN is expected.'),
+    vatNumber: optionalText('Seller VAT identifier with its country prefix, e.g. "FR44732829320" (BT-31). A VAT identifier or SIRET/SIREN is expected.', MAX_IDENTIFIER_LENGTH),
     siret: siretField('Seller SIRET, 14 digits, for a French seller (BT-29 with scheme 0009; its first 9 digits give BT-30 unless siren is given).'),
     siren: sirenField('Seller SIREN, 9 digits: legal registration identifier (BT-30, scheme 0002).'),
     country: optionalCountry('Seller country, ISO 3166-1 alpha-2, any case (BT-40). Detected from the VAT number, the address or the SIRET when absent.'),
     electronicAddress: electronicAddress('Seller electronic address (BT-34): an email address (scheme EM) or {id, scheme}.'),
-    email: optionalText('Seller contact email address (BT-43).'),
-    phone: optionalText('Seller contact telephone number (BT-42).'),
-    contactName: optionalText('Seller contact point: person or department (BT-41).'),
+    email: optionalText('Seller contact email address (BT-43).', MAX_EMAIL_LENGTH),
+    phone: optionalText('Seller contact telephone number (BT-42).', MAX_IDENTIFIER_LENGTH),
+    contactName: optionalText('Seller contact point: person or department (BT-41).', MAX_SHORT_TEXT_LENGTH),
   },
   objectMessage('an object'),
 );
 
 const BuyerSchema = v.object(
   {
-    name: requiredText('Buyer legal name (BT-44).'),
+    name: requiredText('Buyer legal name (BT-44).', MAX_SHORT_TEXT_LENGTH),
     address: AddressSchema,
-    vatNumber: optionalText('Buyer VAT identifier with its country prefix (BT-48).'),
+    vatNumber: optionalText('Buyer VAT identifier with its country prefix (BT-48).', MAX_IDENTIFIER_LENGTH),
     siret: siretField('Buyer SIRET, 14 digits (BT-46 with scheme 0009; its first 9 digits give BT-47 unless siren is given).'),
     siren: sirenField('Buyer SIREN, 9 digits: legal registration identifier (BT-47, scheme 0002).'),
     country: optionalCountry('Buyer country, ISO 3166-1 alpha-2, any case (BT-55). Detected from the VAT number, the address or the SIRET when absent.'),
@@ -295,7 +333,7 @@ const BuyerSchema = v.object(
 
 const ItemSchema = v.object(
   {
-    description: requiredText('Line designation: the item name (BT-153).'),
+    description: requiredText('Line designation: the item name (BT-153).', MAX_ITEM_NAME_LENGTH),
     quantity: v.pipe(
       decimal('Invoiced quantity, greater than 0 (BT-129).'),
       v.check((value) => value.gt(0), 'must be greater than 0'),
@@ -307,13 +345,13 @@ const ItemSchema = v.object(
       'S',
       'VAT category code (BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Default S.',
     ),
-    reference: optionalText("Line reference: the item seller's identifier (BT-155)."),
+    reference: optionalText("Line reference: the item seller's identifier (BT-155).", MAX_IDENTIFIER_LENGTH),
     unitCode: withDefault(
       v.pipe(v.string('must be a string'), v.regex(/^[A-Z0-9]{2,3}$/, 'must be a UN/ECE Recommendation 20/21 unit code such as "C62", "HUR" or "KGM"')),
       'C62',
       'Unit of measure, UN/ECE Recommendation 20/21 code (BT-130). Default C62 (one).',
     ),
-    vatExemptionReason: optionalText('VAT exemption reason text (BT-120), for categories E, AE, K, G, O.'),
+    vatExemptionReason: optionalText('VAT exemption reason text (BT-120), for categories E, AE, K, G, O.', MAX_LONG_TEXT_LENGTH),
     vatExemptionReasonCode: optionalCode(
       'VAT exemption reason code from the VATEX list, e.g. "VATEX-EU-132-1A" (BT-121).',
       (text) => text.trim().toUpperCase(),
@@ -351,8 +389,8 @@ const PaymentMeansSchema = v.object(
       /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/,
       'must be a BIC of 8 or 11 letters or digits',
     ),
-    accountName: optionalText('Name of the account to pay to (BT-85).'),
-    remittanceInformation: optionalText('Remittance information the payer should quote (BT-83).'),
+    accountName: optionalText('Name of the account to pay to (BT-85).', MAX_SHORT_TEXT_LENGTH),
+    remittanceInformation: optionalText('Remittance information the payer should quote (BT-83).', MAX_SHORT_TEXT_LENGTH),
   },
   objectMessage('an object'),
 );
@@ -369,7 +407,7 @@ const PaymentMeansSchema = v.object(
  */
 export const InvoiceInputSchema = v.object(
   {
-    invoiceNumber: requiredText('Invoice number (BT-1).'),
+    invoiceNumber: requiredText('Invoice number (BT-1).', MAX_INVOICE_NUMBER_LENGTH),
     invoiceDate: date('Invoice issue date, YYYY-MM-DD (BT-2).'),
     dueDate: optionalDate('Payment due date, YYYY-MM-DD (BT-9).'),
     currency: withDefault(
@@ -382,13 +420,13 @@ export const InvoiceInputSchema = v.object(
       '380',
       'Document type (BT-3): 380 invoice, 381 credit note, 384 corrected invoice, 389 self-billed invoice, 386 prepayment invoice. Default 380.',
     ),
-    buyerReference: optionalText('Buyer reference, e.g. the buyer\'s service code (BT-10).'),
-    purchaseOrderReference: optionalText('Purchase order reference (BT-13).'),
+    buyerReference: optionalText('Buyer reference, e.g. the buyer\'s service code (BT-10).', MAX_IDENTIFIER_LENGTH),
+    purchaseOrderReference: optionalText('Purchase order reference (BT-13).', MAX_IDENTIFIER_LENGTH),
     notes: optional(
-      v.array(optionalTextValue, 'must be an array of strings'),
-      'Invoice notes, free text (BT-22), one per entry.',
+      v.pipe(v.array(optionalTextValue(MAX_LONG_TEXT_LENGTH), 'must be an array of strings'), maxEntries(MAX_NOTES, 'notes')),
+      `Invoice notes, free text (BT-22), one per entry (at most ${MAX_NOTES}).`,
     ),
-    paymentTerms: optionalText('Payment terms, free text, e.g. "30 days net" (BT-20).'),
+    paymentTerms: optionalText('Payment terms, free text, e.g. "30 days net" (BT-20).', MAX_LONG_TEXT_LENGTH),
     paymentMeans: optional(PaymentMeansSchema, 'Payment instructions (BG-16) with the credit transfer account (BG-17).'),
     deliveryDate: optionalDate('Actual delivery date, YYYY-MM-DD (BT-72).'),
     deliveryCountry: optionalCountry('Deliver-to country, ISO 3166-1 alpha-2 (BT-80).'),
@@ -396,7 +434,8 @@ export const InvoiceInputSchema = v.object(
     buyer: v.pipe(BuyerSchema, v.description('The buyer (BG-7).')),
     items: v.pipe(
       v.array(ItemSchema, 'must be an array of invoice lines'),
-      v.description('Invoice lines (BG-25), in order; line identifiers are 1, 2, 3...'),
+      v.description(`Invoice lines (BG-25), in order (at most ${MAX_LINES}); line identifiers are 1, 2, 3...`),
+      maxEntries(MAX_LINES, 'lines'),
     ),
     totals: optional(
       TotalsSchema,

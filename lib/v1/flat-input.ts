@@ -1,7 +1,9 @@
 /**
  * The flat invoice names of the earlier v1 description (`supplierName`,
  * `supplierVAT`, ...), mapped onto the v2 invoice shape so both go through the
- * same schema, model and rules (DECISIONS.md, "v1 validate input").
+ * same schema, model and rules (DECISIONS.md, "v1 validate input"): the same
+ * types and length limits apply (lib/input/limits.ts), and a problem is
+ * reported under the flat name the client sent ({@link flatPathOf}).
  */
 
 /** Flat v1 name -> v2 path. Names not listed pass through unchanged (invoiceNumber, invoiceDate, dueDate, currency, items, ...). */
@@ -55,4 +57,23 @@ export function flatV1ToV2(data: Record<string, unknown>): Record<string, unknow
     obj[field] = value;
   }
   return out;
+}
+
+/**
+ * The path a client of the flat v1 names knows for a v2 path of the mapped
+ * invoice: `seller.name` -> `supplierName`, `seller.address.city` ->
+ * `supplierAddress.city`. The flat name `data` used wins (`sellerName` when
+ * the client wrote that); for a field it did not send, the first flat name in
+ * the table. Paths without a flat name (`invoiceNumber`, `items[2].quantity`)
+ * are unchanged.
+ */
+export function flatPathOf(v2Path: string, data: Record<string, unknown>): string {
+  let fallback: string | undefined;
+  for (const [flat, target] of Object.entries(FLAT_TO_V2)) {
+    if (v2Path !== target && !v2Path.startsWith(`${target}.`) && !v2Path.startsWith(`${target}[`)) continue;
+    const rest = v2Path.slice(target.length);
+    if (flat in data) return flat + rest;
+    fallback ??= flat + rest;
+  }
+  return fallback ?? v2Path;
 }

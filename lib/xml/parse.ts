@@ -25,10 +25,12 @@
  */
 import { ParseOption, XmlDocument, XmlLibError } from 'libxml2-wasm';
 import { XmlSecurityError, XmlSyntaxError } from './errors.js';
+import { bomLength, declaredXmlEncoding, indexOfAscii, isXmlSpace, startsWithAt } from './prologue-bytes.js';
 
 export { XmlSecurityError, XmlSyntaxError } from './errors.js';
 export type { XmlErrorLocation, XmlSecurityReason } from './errors.js';
 export type { XmlDocument } from 'libxml2-wasm';
+export { declaredXmlEncoding } from './prologue-bytes.js';
 
 /** Default input cap: 6 MiB, the synchronous Lambda payload limit (DECISIONS.md, Limits). */
 export const DEFAULT_MAX_XML_BYTES = 6 * 1024 * 1024;
@@ -102,6 +104,10 @@ function toBytes(text: string | Uint8Array, maxBytes: number): Uint8Array {
   }
   // Every UTF-16 code unit needs at least one UTF-8 byte: refuse without encoding.
   if (text.length > maxBytes) throw tooLarge(maxBytes);
+  // An unpaired surrogate (e.g. from a JSON "\ud800" escape) has no UTF-8 form: TextEncoder would write U+FFFD for it, silently.
+  if (!(text as string & { isWellFormed(): boolean }).isWellFormed()) {
+    throw new XmlSyntaxError('The XML text holds an unpaired UTF-16 surrogate, which is not a Unicode character and has no UTF-8 form.');
+  }
   const bytes = encoder.encode(text);
   if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
   return bytes;
@@ -110,33 +116,6 @@ function toBytes(text: string | Uint8Array, maxBytes: number): Uint8Array {
 const LT = 0x3c;
 const QUESTION = 0x3f;
 const BANG = 0x21;
-
-function isXmlSpace(b: number | undefined): boolean {
-  return b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
-}
-
-function startsWithAt(bytes: Uint8Array, at: number, ascii: string, caseInsensitive = false): boolean {
-  if (at + ascii.length > bytes.length) return false;
-  for (let i = 0; i < ascii.length; i++) {
-    let b = bytes[at + i]!;
-    if (caseInsensitive && b >= 0x61 && b <= 0x7a) b -= 0x20;
-    const c = caseInsensitive ? ascii.toUpperCase().charCodeAt(i) : ascii.charCodeAt(i);
-    if (b !== c) return false;
-  }
-  return true;
-}
-
-function indexOfAscii(bytes: Uint8Array, ascii: string, from: number): number {
-  const first = ascii.charCodeAt(0);
-  let i = bytes.indexOf(first, from);
-  while (i !== -1) {
-    if (startsWithAt(bytes, i, ascii)) return i;
-    i = bytes.indexOf(first, i + 1);
-  }
-  return -1;
-}
-
-const ENCODING_DECL = /^<\?xml[\x20\t\r\n][^>]*?\bencoding[\x20\t\r\n]*=[\x20\t\r\n]*(["'])([^"']*)\1/;
 
 /**
  * Checks the bytes before the root element: the byte order mark and encoding
@@ -151,16 +130,10 @@ function checkPrologue(bytes: Uint8Array): void {
   if ((b0 === 0xfe && b1 === 0xff) || (b0 === 0xff && b1 === 0xfe) || b0 === 0x00 || (b0 === LT && b1 === 0x00)) {
     throw new XmlSyntaxError('Only UTF-8 encoded XML is accepted (UTF-16 or UTF-32 input found).', { line: 1, column: 1 });
   }
-  let pos = b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  if (startsWithAt(bytes, pos, '<?xml') && isXmlSpace(bytes[pos + 5])) {
-    const end = indexOfAscii(bytes, '?>', pos);
-    const declEnd = end === -1 ? Math.min(bytes.length, pos + 256) : end + 2;
-    const decl = latin1(bytes, pos, declEnd);
-    const m = ENCODING_DECL.exec(decl);
-    const declared = m?.[2];
-    if (declared !== undefined && !/^utf-?8$/i.test(declared)) {
-      throw new XmlSyntaxError(`Only UTF-8 encoded XML is accepted; the XML declaration names "${declared}".`, { line: 1, column: 1 });
-    }
+  let pos = bomLength(bytes);
+  const declared = declaredXmlEncoding(bytes);
+  if (declared !== undefined && !/^utf-?8$/i.test(declared)) {
+    throw new XmlSyntaxError(`Only UTF-8 encoded XML is accepted; the XML declaration names "${declared}".`, { line: 1, column: 1 });
   }
   for (;;) {
     while (isXmlSpace(bytes[pos])) pos++;
@@ -184,12 +157,6 @@ function checkPrologue(bytes: Uint8Array): void {
       return;
     }
   }
-}
-
-function latin1(bytes: Uint8Array, from: number, to: number): string {
-  let s = '';
-  for (let i = from; i < to; i++) s += String.fromCharCode(bytes[i]!);
-  return s;
 }
 
 /** Maps a libxml2 parse failure onto our domain errors. */

@@ -62,6 +62,48 @@ describe('local server', () => {
     expect(((await res.json()) as any).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('answers raw Latin-1 XML with 400 reason "encoding", naming the byte offset (the server keeps the bytes)', async () => {
+    const xml = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'events', 'v2-validate', 'xml-raw.json'), 'utf8')).body as string;
+    const latin1 = Buffer.from(xml, 'latin1');
+    const offset = latin1.findIndex((b) => b >= 0x80);
+    expect(offset).toBeGreaterThan(0);
+    for (const type of ['application/xml', 'text/xml; charset=utf-8']) {
+      const res = await fetch(base + '/api/v2/validate', { method: 'POST', headers: { 'Content-Type': type }, body: latin1 });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as any;
+      expect(body.error.code).toBe('BAD_REQUEST');
+      expect(body.error.details).toEqual([{ path: 'body', reason: 'encoding', byteOffset: offset, message: expect.stringContaining(`byte offset ${offset}`) }]);
+    }
+    // The same document in UTF-8 still validates.
+    const ok = await fetch(base + '/api/v2/validate', { method: 'POST', headers: { 'Content-Type': 'application/xml' }, body: Buffer.from(xml, 'utf8') });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as any).data.valid).toBe(true);
+  });
+
+  it('answers a JSON body in Latin-1 with 400 reason "encoding"', async () => {
+    const latin1 = Buffer.from(example.replace('Atelier Dupont', 'Atelier Dupont & Fils, Créations'), 'latin1');
+    const res = await fetch(base + '/api/v2/xml', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: latin1 });
+    expect(res.status).toBe(400);
+    const detail = ((await res.json()) as any).error.details[0];
+    expect(detail).toMatchObject({ path: 'body', reason: 'encoding', byteOffset: latin1.findIndex((b) => b >= 0x80) });
+  });
+
+  it('renders a CII whose invoice number has 100,000 characters with small headers', async () => {
+    const xml = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'events', 'v2-render', 'xml-raw.json'), 'utf8')).body as string;
+    const long = xml.replace(/(<rsm:ExchangedDocument>\s*<ram:ID>)[^<]*/, `$1${'N°'.repeat(50_000)}`);
+    expect(long.length).toBeGreaterThan(xml.length + 90_000);
+    const res = await fetch(base + '/api/v2/render', { method: 'POST', headers: { 'Content-Type': 'text/xml', Accept: 'application/pdf' }, body: long });
+    expect(res.status).toBe(200);
+    let total = 0;
+    res.headers.forEach((value, name) => {
+      expect(`${name}: ${value}`.length, name).toBeLessThan(1024);
+      total += name.length + value.length + 4;
+    });
+    expect(total).toBeLessThan(2048);
+    expect(res.headers.get('x-invoice-number')).toMatch(/^(N%C2%B0)+N?\.\.\.\[truncated\]$/); // cut between characters
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
   it('answers 404 and 405 in the envelope', async () => {
     const r404 = await fetch(base + '/api/v2/nothing');
     expect(r404.status).toBe(404);
@@ -91,6 +133,11 @@ describe('local server', () => {
     expect(Object.keys(convert.responses['200'].headers)).toEqual(['Idempotent-Replayed']);
     expect(html).toContain('<code>Idempotency-Key</code>');
     expect(html).toContain('IDEMPOTENCY_KEY_REUSED');
+    // The length limits reach both documents.
+    expect(inv.properties.invoiceNumber.maxLength).toBe(200);
+    expect(inv.properties.items.maxItems).toBe(10_000);
+    expect(html).toMatch(/<code>invoiceNumber<\/code><\/td><td>string \(max 200 characters\)/);
+    expect(html).toContain('array of object (max 10000 entries)');
   });
 });
 

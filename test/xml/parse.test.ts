@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { ParseOption } from 'libxml2-wasm';
 import { describe, expect, it } from 'vitest';
 import {
+  declaredXmlEncoding,
   DEFAULT_MAX_XML_BYTES,
   parseXml,
   SAFE_PARSE_OPTIONS,
@@ -47,6 +48,10 @@ describe('parseXml: hostile inputs are refused quickly with the right error', ()
     ['truncated document', () => fixture('truncated.xml'), XmlSyntaxError],
     ['empty input', () => '', XmlSyntaxError],
     ['character XML 1.0 forbids', () => '<r>\u0001</r>', XmlSyntaxError],
+    ['overlong UTF-8 (C0 AF for "/")', () => Buffer.concat([Buffer.from('<r>'), Buffer.from([0xc0, 0xaf]), Buffer.from('</r>')]), XmlSyntaxError],
+    ['a surrogate encoded in UTF-8 (ED A0 80)', () => Buffer.concat([Buffer.from('<r>'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('</r>')]), XmlSyntaxError],
+    ['a sequence cut short (E2 82 then "<")', () => Buffer.concat([Buffer.from('<r>'), Buffer.from([0xe2, 0x82]), Buffer.from('</r>')]), XmlSyntaxError],
+    ['a string with an unpaired surrogate (never turned into U+FFFD)', () => '<r>a\ud800b</r>', XmlSyntaxError],
   ];
 
   it.each(refused)('%s', (_name, input, errorClass, reason) => {
@@ -153,5 +158,19 @@ describe('SAFE_PARSE_OPTIONS', () => {
   it('disables network access and external entities', () => {
     expect(SAFE_PARSE_OPTIONS & ParseOption.XML_PARSE_NONET).not.toBe(0);
     expect(SAFE_PARSE_OPTIONS & ParseOption.XML_PARSE_NO_XXE).not.toBe(0);
+  });
+});
+
+describe('declaredXmlEncoding', () => {
+  it('names the encoding of the XML declaration, after an optional UTF-8 BOM', () => {
+    expect(declaredXmlEncoding(fixture('latin1-declared.xml'))).toBe('ISO-8859-1');
+    expect(declaredXmlEncoding(fixture('utf8-bom.xml'))).toBe('utf-8');
+    expect(declaredXmlEncoding(Buffer.from("<?xml version='1.0' encoding='windows-1252'?><r/>"))).toBe('windows-1252');
+  });
+
+  it('is undefined without a declaration or without an encoding in it', () => {
+    expect(declaredXmlEncoding(Buffer.from('<r/>'))).toBeUndefined();
+    expect(declaredXmlEncoding(Buffer.from('<?xml version="1.0"?><r/>'))).toBeUndefined();
+    expect(declaredXmlEncoding(Buffer.from(' <?xml version="1.0" encoding="UTF-16"?><r/>'))).toBeUndefined();
   });
 });

@@ -1,0 +1,69 @@
+/**
+ * Length limits of the v2 invoice input (lib/input/schema.ts). Neither
+ * EN 16931 nor the CII D16B schema bounds text, so these are ours: far above
+ * what real invoices carry, low enough that no field can make the service
+ * (or a header, a PDF line, a log line) handle megabytes of one value. A
+ * longer value is a 400 `BAD_REQUEST` naming the field. They appear in the
+ * JSON Schema (`maxLength`, `maxItems`) and so in /api/openapi.json and
+ * /api/docs.
+ *
+ * Lengths are counted as JavaScript counts them, in UTF-16 code units: a
+ * character outside the Basic Multilingual Plane (an emoji, for instance)
+ * counts two.
+ *
+ * Fields with a fixed form are bounded by it and need no limit here: dates
+ * (YYYY-MM-DD), country, currency and unit codes, payment means type codes,
+ * document types and VAT categories.
+ */
+
+/**
+ * Invoice number (BT-1). Generous for any numbering scheme; the French rules
+ * cap it at 35 characters for French invoices, but that is a business rule
+ * (BR-FR), reported as a finding, not a limit of the input.
+ */
+export const MAX_INVOICE_NUMBER_LENGTH = 200;
+
+/**
+ * Identifiers, references and codes as the client types them (spaces
+ * allowed where the schema removes them): VAT identifiers (BT-31, BT-48),
+ * SIRET, SIREN, IBAN, BIC, buyer reference (BT-10), purchase order (BT-13),
+ * item reference (BT-155), electronic address scheme, VAT exemption reason
+ * code (BT-121), post code (BT-38, BT-53), telephone (BT-42).
+ */
+export const MAX_IDENTIFIER_LENGTH = 100;
+
+/**
+ * Email addresses (BT-43) and electronic addresses (BT-34, BT-49), which are
+ * often email addresses: 254, the longest address SMTP can carry (RFC 5321).
+ */
+export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * Names and other short text: seller and buyer names (BT-27, BT-44), contact
+ * (BT-41), address lines (BT-35, BT-36, BT-162 and the buyer's), city,
+ * country subdivision, account name (BT-85), remittance information (BT-83).
+ */
+export const MAX_SHORT_TEXT_LENGTH = 500;
+
+/** A whole postal address given as one string (all its lines together). */
+export const MAX_ADDRESS_LENGTH = 1_000;
+
+/** Line designation, the item name (BT-153): long catalogue designations fit. */
+export const MAX_ITEM_NAME_LENGTH = 1_000;
+
+/** Free text: each invoice note (BT-22), payment terms (BT-20), VAT exemption reason (BT-120). */
+export const MAX_LONG_TEXT_LENGTH = 10_000;
+
+/**
+ * An amount, quantity or rate sent as a decimal string ("18.50"). Our
+ * arithmetic carries 40 significant digits; decimal.js multiplies digit
+ * strings in quadratic time, so a 100,000-digit quantity times a
+ * 100,000-digit price would take seconds.
+ */
+export const MAX_DECIMAL_LENGTH = 50;
+
+/** Invoice notes (BT-22) in one invoice. */
+export const MAX_NOTES = 100;
+
+/** Invoice lines (BG-25) in one invoice: the largest invoice the benchmarks measure. */
+export const MAX_LINES = 10_000;
