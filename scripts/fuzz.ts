@@ -82,9 +82,12 @@ function treeRssMb(pid: number): number {
   return total;
 }
 
+/** The cluster workers of `pid` (its children running server/main.ts; tsx's esbuild service is another child). */
 function childPids(pid: number): number[] {
   try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    return readdirSync(`/proc/${pid}/task`)
+      .flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number))
+      .filter((c) => readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('main.ts'));
   } catch {
     return [];
   }
@@ -112,10 +115,13 @@ const idleMb = treeRssMb(server.child.pid!);
 let peakMb = idleMb;
 const sampler = setInterval(() => (peakMb = Math.max(peakMb, treeRssMb(server.child.pid!))), 100);
 
+let hostileProblems = 0;
 console.log(`Server up on ${baseUrl} (idle ${Math.round(idleMb)} MB). Hostile documents:`);
 for (const c of hostileCases(seeds)) {
   const o = await sendCase(baseUrl, c, apiKey);
-  console.log(`  ${c.kind.padEnd(24)} ${o.status} in ${Math.round(o.ms)} ms${o.problem ? `  PROBLEM: ${o.problem}` : ''}`);
+  const wrong = o.problem ?? (c.expect === 'refusal' && (o.status < 400 || o.status >= 500) ? `expected a 4xx refusal, got ${o.status}` : o.ms > 5000 ? 'slower than 5 s' : undefined);
+  if (wrong) hostileProblems++;
+  console.log(`  ${c.kind.padEnd(24)} ${o.status} in ${Math.round(o.ms)} ms${wrong ? `  PROBLEM: ${wrong}` : ''}`);
 }
 
 const random = seededRandom(seed);
@@ -165,4 +171,4 @@ statuses ${JSON.stringify(stats.statuses)}
 latency p50 ${stats.p50Ms.toFixed(0)} ms, p99 ${stats.p99Ms.toFixed(0)} ms, max ${stats.maxMs.toFixed(0)} ms
 server RSS (all processes) idle ${Math.round(idleMb)} MB, peak ${Math.round(peakMb)} MB
 ${killEvery > 0 ? `kill -9 of a worker: ${kills.length} times, back to healthy in median ${Math.round(kills.sort((a, b) => a - b)[Math.floor(kills.length / 2)] ?? 0)} ms, max ${Math.round(Math.max(0, ...kills))} ms; kill -9 of the primary: restarted and answering in ${Math.round(primaryRestartMs ?? 0)} ms` : 'no kill -9 (use --kill N)'}`);
-process.exit(stats.serverErrors > 0 || stats.problems.length - lost > 0 ? 1 : 0);
+process.exit(stats.serverErrors > 0 || stats.problems.length - lost > 0 || hostileProblems > 0 ? 1 : 0);

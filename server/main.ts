@@ -31,6 +31,8 @@ function intFromEnv(name: string, fallback: number): number {
 const port = intFromEnv('PORT', 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const v2Limit = intFromEnv('V2_RATE_LIMIT_PER_MINUTE', 60);
+/** How long a stopping process waits for its workers (or its own requests) before it ends them. */
+const SHUTDOWN_GRACE_MS = 5_000;
 const workers = Math.max(1, Math.min(8, intFromEnv('WORKERS', os.availableParallelism())));
 
 /** Opens the local key store (v1): durable in DATA_DIR; the very first start creates one development key and prints it, once. */
@@ -88,9 +90,20 @@ if (workers > 1 && cluster.isPrimary) {
   });
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.on(sig, () => {
+      if (stopping) return;
       stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
-      void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+      // Workers finish what they answer; one that does not stop within the grace period (a stuck event loop) is killed,
+      // so no worker outlives the server.
+      const workersLeft = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+      const exited = Promise.all(workersLeft.map((w) => new Promise<void>((done) => (w.isDead() ? done() : w.once('exit', () => done())))));
+      for (const w of workersLeft) w.process.kill('SIGTERM');
+      const grace = setTimeout(() => {
+        for (const w of workersLeft) if (!w.isDead()) w.process.kill('SIGKILL');
+      }, SHUTDOWN_GRACE_MS);
+      void exited
+        .then(() => clearTimeout(grace))
+        .then(() => store?.close())
+        .finally(() => process.exit(0));
     });
   }
 } else {
@@ -109,6 +122,8 @@ if (workers > 1 && cluster.isPrimary) {
         void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0));
       });
       server.closeAllConnections();
+      // Whatever still holds the process (a job past its budget, a socket) does not keep it from stopping.
+      setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
     });
   }
 }
