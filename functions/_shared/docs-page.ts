@@ -84,7 +84,8 @@ th{background:#f0f0f0}
 <p>Every JSON answer is <code>{"success": true, "data": ..., "meta": {"processingTimeMs", "apiVersion"}}</code> or
 <code>{"success": false, "error": {"code", "message", "details"}}</code>. Codes: 400 <code>BAD_REQUEST</code> (details: <code>{path, message}</code>; text over its length limit is named by its path; a body that is not valid UTF-8 has <code>{path: "body", reason: "encoding", message, byteOffset}</code>),
 413 <code>PAYLOAD_TOO_LARGE</code> (over 6 MB), 415 <code>UNSUPPORTED_MEDIA_TYPE</code>, 422 <code>VALIDATION_FAILED</code> (details: <code>{rule, message, path}</code> with the official EN 16931 rule ids),
-429 <code>RATE_LIMITED</code> (with <code>Retry-After</code>), 500 <code>INTERNAL_ERROR</code> (never with internals).</p>
+422 <code>DOCUMENT_TOO_COMPLEX</code> (a document past a resource limit; details: <code>{reason: "limit", limit, max}</code>, e.g. <code>time</code>, <code>memory</code>, a decompressed size or a pixel count),
+429 <code>RATE_LIMITED</code> (with <code>Retry-After</code>), 500 <code>INTERNAL_ERROR</code> (never with internals), 503 <code>SERVER_BUSY</code> (with <code>Retry-After</code>: every document reader was busy).</p>
 <p><code>POST /api/v2/validate</code> answers 200 with <code>data{valid, errors, warnings, summary}</code> whatever the verdict.</p>
 <h2>Idempotent retries (<code>POST /api/v1/convert</code>)</h2>
 <p>Request header <code>${esc(idempotency.name)}</code> (optional, ${idempotency.schema.minLength}-${idempotency.schema.maxLength} visible ASCII characters, e.g. <code>${esc(idempotency.example)}</code>):

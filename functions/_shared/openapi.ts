@@ -59,13 +59,14 @@ const errorEnvelope = {
           type: 'string',
           enum: [
             'BAD_REQUEST', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED', 'EXTRACTION_FAILED', 'RATE_LIMITED', 'QUOTA_EXCEEDED',
-            'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_ANSWER_UNAVAILABLE', 'INTERNAL_ERROR',
+            'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_ANSWER_UNAVAILABLE', 'DOCUMENT_TOO_COMPLEX', 'INTERNAL_ERROR', 'SERVER_BUSY',
+            'REQUEST_TIMEOUT',
           ],
         },
         message: { type: 'string' },
         details: {
           type: 'array',
-          description: 'BAD_REQUEST: [{path, message}] (a value over its maxLength or maxItems is named by its path); a body that is not valid UTF-8: [{path: "body", reason: "encoding", message, byteOffset}] (byteOffset: where the first invalid sequence starts); XML that cannot be read: [{path: "body", reason: "xml-syntax" | "xml-forbidden", message, line?, column?}]. VALIDATION_FAILED: [{rule, message, path}] with official EN 16931 rule ids.',
+          description: 'BAD_REQUEST: [{path, message}] (a value over its maxLength or maxItems is named by its path); a body that is not valid UTF-8: [{path: "body", reason: "encoding", message, byteOffset}] (byteOffset: where the first invalid sequence starts); XML that cannot be read: [{path: "body", reason: "xml-syntax" | "xml-forbidden", message, line?, column?}]. VALIDATION_FAILED: [{rule, message, path}] with official EN 16931 rule ids. DOCUMENT_TOO_COMPLEX (422): [{reason: "limit", limit, max, message}], the resource limit a document went past (time, memory, decompressed size, pixels, pages, ...). SERVER_BUSY (503, Retry-After): no worker was free in time to read the document. REQUEST_TIMEOUT (504, local server only): no answer within 30 s.',
           items: { type: 'object' },
         },
       },
