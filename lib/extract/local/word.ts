@@ -3,9 +3,13 @@
  * lines (tabs split them into chunks, as a tab stop separates a label from
  * its value), and table rows become lines with one chunk per cell at the
  * cell's column, so the lines table is read like a PDF's.
+ *
+ * The zip is checked against the limits of lib/limits.ts (./zip-limits.ts)
+ * before mammoth (JSZip) inflates anything.
  */
 import { ExtractionError } from '../../errors.js';
 import { linesFromPlainText, makeLine, type TextDocument, type TextLine } from '../field-parser/text.js';
+import { assertZipWithinLimits } from './zip-limits.js';
 
 const COLUMN_WIDTH = 100;
 const LINE_HEIGHT = 12;
@@ -79,8 +83,12 @@ export function linesFromHtml(html: string): TextLine[] {
   return lines;
 }
 
-/** Reads a docx document into lines. */
+/**
+ * Reads a docx document into lines.
+ * @throws DocumentTooComplexError past a zip limit; ExtractionError for a damaged file
+ */
 export async function readWord(bytes: Uint8Array): Promise<TextDocument> {
+  assertZipWithinLimits(bytes);
   const mammoth = (await import('mammoth')).default;
   let html: string;
   try {
