@@ -14,6 +14,7 @@
 import { writeCiiWithReport } from '../cii/writer.js';
 import { V1_PROFILE_NAMES, type FacturXProfile } from '../cii/profiles.js';
 import { ExtractionError, InputError } from '../errors.js';
+import { rethrowLimit } from '../limits.js';
 import type { ExtractedInvoice, Extracted, ExtractionMethod, InvoiceExtractor } from '../extract/port.js';
 import { invoiceFromInput } from '../input/to-model.js';
 import { parseInvoiceInput } from '../input/schema.js';
@@ -93,8 +94,15 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
   const profile: FacturXProfile = V1_PROFILE_NAMES[req.profile];
   let invoice: Invoice;
   let extractedData: ExtractedData;
-  // pdf-lib is loaded only when a PDF comes (it costs ~100 ms of cold start).
-  const embedded = req.mimeType === PDF ? await (await import('../pdf/extract.js')).extractInvoiceXml(req.bytes).catch(() => undefined) : undefined;
+  // pdf-lib is loaded only when a PDF comes (it costs ~100 ms of cold start). A PDF we cannot read for XML goes to the
+  // extractor, which may still read it; one past a resource limit is answered as such (lib/limits.ts).
+  const embedded =
+    req.mimeType === PDF
+      ? await (await import('../pdf/extract.js')).extractInvoiceXml(req.bytes).catch((error: unknown) => {
+          rethrowLimit(error);
+          return undefined;
+        })
+      : undefined;
   if (embedded) {
     // Only the data is needed here: the XML written from it below is the one validated.
     invoice = readCiiXml(embedded.xml);
