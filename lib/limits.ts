@@ -40,6 +40,23 @@ export const ZIP_MAX_COMPRESSION_RATIO = 200;
 export const ZIP_RATIO_MIN_ENTRY_BYTES = 1 * MiB;
 
 /**
+ * Largest total uncompressed size of the XML parts (`.xml`, `.rels`) of an
+ * office file: 10 MiB. The readers parse them whole, and their memory grows
+ * with them well past the size (measured: mammoth on 10 MiB of text 0.7 s and
+ * about 190 MB; SheetJS on a 10 MiB sheet 0.3 s and about 140 MB; mammoth on
+ * 40 MiB 3.1 GB, then a stack overflow).
+ */
+export const OFFICE_MAX_XML_BYTES = 10 * MiB;
+
+/**
+ * Most XML elements (start tags) in the XML parts of a docx: 50,000. mammoth
+ * builds objects for every element, about 3 KB each (measured: 1 MiB of
+ * one-word paragraphs, 92,000 elements, 1 s and 270 MB). An invoice has a
+ * few thousand; a 300-line table about 15,000.
+ */
+export const DOCX_MAX_XML_ELEMENTS = 50_000;
+
+/**
  * Legacy Excel (xls, an OLE2 compound file) is not compressed: it is capped by
  * its input size only, 6 MiB (the request body limit).
  */
@@ -102,6 +119,8 @@ export type LimitId =
   | 'zip-entry-bytes'
   | 'zip-compression-ratio'
   | 'zip-size-mismatch'
+  | 'office-xml-bytes'
+  | 'docx-xml-elements'
   | 'xls-bytes'
   | 'image-pixels'
   | 'image-side'
@@ -116,7 +135,7 @@ export type LimitId =
 export interface ResourceLimit {
   id: LimitId;
   max: number | undefined;
-  unit: 'entries' | 'bytes' | 'ratio' | 'pixels' | 'pages' | 'levels';
+  unit: 'entries' | 'bytes' | 'ratio' | 'pixels' | 'pages' | 'levels' | 'elements';
   what: string;
 }
 
@@ -132,6 +151,8 @@ export const RESOURCE_LIMITS: readonly ResourceLimit[] = [
     what: `uncompressed / compressed size of a zip entry declaring over ${ZIP_RATIO_MIN_ENTRY_BYTES} bytes`,
   },
   { id: 'zip-size-mismatch', max: undefined, unit: 'bytes', what: 'a zip entry may not inflate past the size it declares (checked by inflating it, capped, before the reader sees it)' },
+  { id: 'office-xml-bytes', max: OFFICE_MAX_XML_BYTES, unit: 'bytes', what: 'total uncompressed size of the XML parts (.xml, .rels) of an xlsx, docx or ods file' },
+  { id: 'docx-xml-elements', max: DOCX_MAX_XML_ELEMENTS, unit: 'elements', what: 'XML elements in the parts of a docx (mammoth builds objects for each)' },
   { id: 'xls-bytes', max: XLS_MAX_BYTES, unit: 'bytes', what: 'input size of a legacy xls (OLE2, not compressed: its only cap)' },
   { id: 'image-pixels', max: IMAGE_MAX_PIXELS, unit: 'pixels', what: 'width x height of a PNG or JPEG read by OCR (from its header), and of a page rendered for OCR' },
   { id: 'image-side', max: IMAGE_MAX_SIDE, unit: 'pixels', what: 'width or height of an image read by OCR' },

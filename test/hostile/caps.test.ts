@@ -19,7 +19,9 @@ import { readSpreadsheet } from '../../lib/extract/local/spreadsheet.js';
 import { readWord } from '../../lib/extract/local/word.js';
 import { assertZipWithinLimits } from '../../lib/extract/local/zip-limits.js';
 import {
+  DOCX_MAX_XML_ELEMENTS,
   IMAGE_MAX_PIXELS,
+  OFFICE_MAX_XML_BYTES,
   IMAGE_MAX_SIDE,
   PDF_MAX_DECODED_BYTES,
   PDF_MAX_NESTING_DEPTH,
@@ -154,6 +156,19 @@ describe('zip containers (xlsx, docx, ods)', () => {
     expect(err.max).toBe(ZIP_MAX_UNCOMPRESSED_BYTES);
     const ratio = buildZip([...ooxmlSkeleton('xlsx'), { name: 'xl/sheet.xml', data: rawZeroBomb(10), method: 8, size: 10 * 1024 * 1024 }]);
     await expectRefused('xlsx, 10 MiB at about 1000:1', 'zip-compression-ratio', () => readSpreadsheet(ratio));
+  });
+
+  it('caps the XML parts the readers parse whole: their total size, and the elements of a docx (mammoth builds objects for each)', async () => {
+    const filler = new Uint8Array(64 * 1024).fill(7);
+    const sheets = [0, 1].map((k) => ({ name: `xl/worksheets/sheet${k + 1}.xml`, data: filler, method: 8 as const, size: 6 * 1024 * 1024 }));
+    const bytes = await expectRefused('xlsx, 12 MiB of XML parts', 'office-xml-bytes', () => readSpreadsheet(buildZip([...ooxmlSkeleton('xlsx'), ...sheets])));
+    expect(bytes.max).toBe(OFFICE_MAX_XML_BYTES);
+    // Stored, so no ratio stands in the way: 60,000 empty paragraphs in 360 KB.
+    const paragraphs = Buffer.from(`<w:document><w:body>${'<w:p/>'.repeat(DOCX_MAX_XML_ELEMENTS + 10_000)}</w:body></w:document>`);
+    const skeleton = ooxmlSkeleton('docx').filter((m) => m.name !== 'word/document.xml');
+    const dense = buildZip([...skeleton, { name: 'word/document.xml', data: paragraphs, method: 0, size: paragraphs.length }]);
+    const elements = await expectRefused('docx, 60,000 XML elements', 'docx-xml-elements', () => readWord(dense));
+    expect(elements.max).toBe(DOCX_MAX_XML_ELEMENTS);
   });
 
   it('answers ExtractionError for a zip whose directory cannot be read, or whose readers would disagree', async () => {

@@ -14,6 +14,11 @@
  * entries are verified one at a time and dropped, so the check itself holds
  * at most one entry (at most {@link ZIP_MAX_ENTRY_BYTES}) in memory.
  *
+ * The XML parts (`.xml`, `.rels`) the readers parse whole are capped
+ * together (`office-xml-bytes`: their memory grows far faster than the
+ * inflation), and a caller may inspect every verified entry's bytes (readWord
+ * counts XML elements for mammoth).
+ *
  * The libraries do not read a zip the same way (SheetJS trusts the local
  * headers, JSZip the central directory), so a zip where the two disagree
  * (sizes, method), where the directory does not end at its end record, or
@@ -23,6 +28,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { ExtractionError } from '../../errors.js';
 import {
+  OFFICE_MAX_XML_BYTES,
   tooComplex,
   ZIP_MAX_COMPRESSION_RATIO,
   ZIP_MAX_ENTRIES,
@@ -143,6 +149,7 @@ function readEntries(r: Reader, dir: { count: number; offset: number; size: numb
   if (dir.count > ZIP_MAX_ENTRIES) throw tooComplex('zip-entries', `The document lists ${dir.count} zip entries; at most ${ZIP_MAX_ENTRIES} are read.`);
   const entries: ZipEntry[] = [];
   let total = 0;
+  let xml = 0;
   let p = dir.offset;
   const end = dir.offset + dir.size;
   for (let k = 0; k < dir.count; k++) {
@@ -171,10 +178,18 @@ function readEntries(r: Reader, dir: { count: number; offset: number; size: numb
     }
     const entry: ZipEntry = { name, method: r.u16(p + 10), compressedSize, uncompressedSize, localOffset, flags: r.u16(p + 8) };
     checkDeclared(entry, (total += uncompressedSize));
+    if (isXmlPart(name) && (xml += uncompressedSize) > OFFICE_MAX_XML_BYTES) {
+      throw tooComplex('office-xml-bytes', `The XML parts of the document declare more than ${OFFICE_MAX_XML_BYTES} bytes uncompressed.`);
+    }
     entries.push(entry);
     p = next;
   }
   return { entries, uncompressedBytes: total };
+}
+
+/** Whether an entry is an XML part the office readers parse (`.xml`, `.rels`). */
+export function isXmlPart(name: string): boolean {
+  return /\.(xml|rels)$/i.test(name);
 }
 
 function checkDeclared(e: ZipEntry, runningTotal: number): void {
@@ -215,14 +230,14 @@ function dataStart(r: Reader, e: ZipEntry): number {
   return start;
 }
 
-/** Inflates a deflated entry under its declared size; throws when it inflates past it or is corrupt. */
-function verifyEntry(r: Reader, e: ZipEntry): void {
+/** Inflates a deflated entry under its declared size and returns its bytes; throws when it inflates past it or is corrupt. */
+function verifyEntry(r: Reader, e: ZipEntry): Uint8Array | undefined {
   const start = dataStart(r, e);
   if (e.method === 0) {
     if (e.compressedSize !== e.uncompressedSize) throw damaged(`stored entry "${e.name}" declares two sizes`);
-    return;
+    return r.bytes.subarray(start, start + e.compressedSize);
   }
-  if (e.method !== 8) return; // the readers refuse other methods themselves
+  if (e.method !== 8) return undefined; // the readers refuse other methods themselves
   let out: Buffer;
   try {
     out = inflateRawSync(r.bytes.subarray(start, start + e.compressedSize), { maxOutputLength: Math.max(1, e.uncompressedSize) });
@@ -238,21 +253,32 @@ function verifyEntry(r: Reader, e: ZipEntry): void {
   if (out.length > e.uncompressedSize) {
     throw tooComplex('zip-size-mismatch', `The zip entry "${e.name}" inflates past the ${e.uncompressedSize} bytes it declares.`, { max: e.uncompressedSize });
   }
+  return out;
+}
+
+/** Options of {@link assertZipWithinLimits}. */
+export interface ZipCheckOptions {
+  /** Called with each verified entry's uncompressed bytes (stored or deflated entries), one at a time; may throw to refuse. */
+  inspect?: (entry: ZipEntry, data: Uint8Array) => void;
 }
 
 /**
- * Checks a zip container against the zip limits (see the module comment)
- * and returns its entries.
+ * Checks an office zip container (xlsx, docx, ods) against the zip limits
+ * (see the module comment) and returns its entries.
  * @throws DocumentTooComplexError (`zip-entries`, `zip-entry-bytes`,
- *   `zip-uncompressed-bytes`, `zip-compression-ratio`, `zip-size-mismatch`)
+ *   `zip-uncompressed-bytes`, `zip-compression-ratio`, `zip-size-mismatch`,
+ *   `office-xml-bytes`, or what `inspect` throws)
  * @throws ExtractionError when the directory cannot be read or the readers would disagree on it
  */
-export function assertZipWithinLimits(bytes: Uint8Array): ZipSummary {
+export function assertZipWithinLimits(bytes: Uint8Array, options: ZipCheckOptions = {}): ZipSummary {
   const r = new Reader(bytes);
   if (bytes.length < EOCD_SIZE) throw damaged('too short');
   const eocd = findEocd(r);
   const dir = readDirectoryLocation(r, eocd);
   const summary = readEntries(r, dir);
-  for (const e of summary.entries) verifyEntry(r, e);
+  for (const e of summary.entries) {
+    const data = verifyEntry(r, e);
+    if (data !== undefined) options.inspect?.(e, data);
+  }
   return summary;
 }
