@@ -328,6 +328,11 @@ export class IsolatePool {
 /** A ServiceError thrown in the worker keeps its code, message, details and headers; anything else is an internal error. */
 function reviveError(wire: WireError): Error {
   if (wire.code === undefined) return new Error(`${wire.name}: ${wire.message}`);
+  if (wire.code === 'DOCUMENT_TOO_COMPLEX') {
+    // The same class as in the worker, so callers' checks (lib/limits.ts rethrowLimit) hold across the thread.
+    const detail = (wire.details?.[0] ?? {}) as { limit?: unknown; max?: unknown };
+    return new DocumentTooComplexError(typeof detail.limit === 'string' ? detail.limit : 'unknown', wire.message, typeof detail.max === 'number' ? detail.max : undefined);
+  }
   const error = new ServiceError(wire.code, wire.message, wire.details as Array<Record<string, unknown>> | undefined);
   error.name = wire.name;
   if (wire.headers) Object.assign(error, { headers: wire.headers });

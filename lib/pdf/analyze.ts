@@ -29,6 +29,12 @@
  * forbids it), under the blend-mode rule checked here and the device-colour
  * rule, which the output intent we install satisfies for DeviceRGB/Gray
  * content and a transparency group's /CS is checked like any colour space.
+ *
+ * Limits (lib/limits.ts): content decoded here goes through the capped
+ * decoder (./decode.ts), and content drawn inside content (forms, patterns,
+ * soft masks, Type 3 glyphs, image soft-mask chains, nested colour spaces)
+ * deeper than `pdf-nesting-depth` stops the walk with a
+ * DocumentTooComplexError instead of overflowing the stack.
  */
 import {
   PDFArray,
@@ -43,6 +49,7 @@ import {
   PDFRef,
   PDFStream,
 } from '@cantoo/pdf-lib';
+import { PDF_MAX_NESTING_DEPTH, rethrowLimit, tooComplex } from '../limits.js';
 import { scanDeviceColours, type DeviceColourUse } from './content-scan.js';
 import {
   arrayOf,
@@ -243,6 +250,8 @@ class Walker {
   private readonly seenFonts = new Set<PDFDict>();
   private readonly seenColourSpaces = new Set<PDFObject>();
   private pageCount = 0;
+  /** How deep the walk is in content drawn inside content. */
+  private depth = 0;
 
   constructor(
     private readonly ctx: PDFContext,
@@ -268,6 +277,19 @@ class Walker {
       nonEmbeddedFonts: [...this.fonts],
       pageCount: this.pageCount,
     };
+  }
+
+  /** Runs `fn` one level deeper in nested content; past `pdf-nesting-depth` the document is refused. */
+  private nested(fn: () => void): void {
+    if (this.depth >= PDF_MAX_NESTING_DEPTH) {
+      throw tooComplex('pdf-nesting-depth', `Content of the PDF (forms, patterns, soft masks or colour spaces inside one another) is nested more than ${PDF_MAX_NESTING_DEPTH} levels deep.`);
+    }
+    this.depth++;
+    try {
+      fn();
+    } finally {
+      this.depth--;
+    }
   }
 
   // -- document level ---------------------------------------------------------
@@ -493,13 +515,15 @@ class Walker {
   private form(stream: PDFStream, where: string): void {
     if (this.seenHolders.has(stream)) return;
     this.seenHolders.add(stream);
-    const ctx = this.ctx;
-    const dict = stream.dict;
-    const group = getDict(ctx, dict, 'Group');
-    if (group !== undefined) this.colourSpace(get(ctx, group, 'CS'), where);
-    const resources = getDict(ctx, dict, 'Resources');
-    this.scanContent(stream, this.defaultSpaces(resources));
-    this.resources(resources, where);
+    this.nested(() => {
+      const ctx = this.ctx;
+      const dict = stream.dict;
+      const group = getDict(ctx, dict, 'Group');
+      if (group !== undefined) this.colourSpace(get(ctx, group, 'CS'), where);
+      const resources = getDict(ctx, dict, 'Resources');
+      this.scanContent(stream, this.defaultSpaces(resources));
+      this.resources(resources, where);
+    });
   }
 
   /** Which device spaces have a Default colour space (DefaultRGB / DefaultCMYK) in this resource scope. */
@@ -513,7 +537,8 @@ class Walker {
     let data: Uint8Array;
     try {
       data = decodeStream(stream);
-    } catch {
+    } catch (err) {
+      rethrowLimit(err);
       return; // undecodable content: nothing we can say about its colours
     }
     const use: DeviceColourUse = { rgb: false, cmyk: false };
@@ -611,7 +636,7 @@ class Walker {
     const mask = get(ctx, d, 'ImageMask');
     if (!(mask instanceof PDFBool && mask.asBoolean())) this.colourSpace(get(ctx, d, 'ColorSpace'), label);
     const smask = get(ctx, d, 'SMask');
-    if (smask instanceof PDFStream) this.image(smask, `${label} soft mask`);
+    if (smask instanceof PDFStream) this.nested(() => this.image(smask, `${label} soft mask`));
   }
 
   private formXObject(x: PDFStream, label: string): void {
@@ -646,9 +671,8 @@ class Walker {
     this.seenColourSpaces.add(v);
     const family = resolve(ctx, v.get(0));
     const name = family instanceof PDFName ? family.decodeText() : '';
-    if (name === 'Indexed' || name === 'I' || name === 'Pattern') this.colourSpace(v.get(1), where);
-    else if (name === 'Separation') this.colourSpace(v.get(2), where);
-    else if (name === 'DeviceN') this.colourSpace(v.get(2), where);
+    const base = name === 'Indexed' || name === 'I' || name === 'Pattern' ? v.get(1) : name === 'Separation' || name === 'DeviceN' ? v.get(2) : undefined;
+    if (base !== undefined) this.nested(() => this.colourSpace(base, where));
   }
 
   private font(font: PDFDict, where: string): void {
@@ -666,7 +690,7 @@ class Walker {
           this.scanContent(p, this.defaultSpaces(resources));
         }
       }
-      this.resources(resources, where);
+      this.nested(() => this.resources(resources, where));
       return;
     }
     let descriptor: PDFDict | undefined;
@@ -716,7 +740,8 @@ class Walker {
     let data: Uint8Array;
     try {
       data = decodeStream(stream);
-    } catch {
+    } catch (err) {
+      rethrowLimit(err);
       this.issues.add('LZW_FILTER', 'rerender', `${label} (undecodable)`);
       return;
     }

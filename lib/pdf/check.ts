@@ -30,6 +30,7 @@
  */
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFStream, PDFString } from '@cantoo/pdf-lib';
 import { ServiceError } from '../errors.js';
+import { rethrowLimit } from '../limits.js';
 import { analyzePdfA, deviceColourIssue } from './analyze.js';
 import {
   attachmentBytes,
@@ -87,6 +88,7 @@ export interface CheckOptions {
 /**
  * Checks a Factur-X PDF/A-3 file (see the module comment for every check).
  * @throws PdfTooLargeError for input over the size limit
+ * @throws DocumentTooComplexError for input past a resource limit (lib/limits.ts): a check cannot vouch for what it could not read
  */
 export async function checkFacturXPdf(pdfBytes: Uint8Array, opts: CheckOptions = {}): Promise<FacturXCheckResult> {
   const problems: CheckProblem[] = [];
@@ -105,6 +107,7 @@ export async function checkFacturXPdf(pdfBytes: Uint8Array, opts: CheckOptions =
     }
   } catch (err) {
     if (err instanceof PdfTooLargeError) throw err;
+    rethrowLimit(err);
     add('PDF_UNREADABLE', err instanceof ServiceError ? err.message : 'The PDF cannot be read.');
     return { ok: false, problems };
   }
@@ -112,6 +115,7 @@ export async function checkFacturXPdf(pdfBytes: Uint8Array, opts: CheckOptions =
   try {
     runChecks(doc, pdfBytes, headerOffset, headerVersion, add, result);
   } catch (err) {
+    rethrowLimit(err);
     // A structure our walk cannot follow is itself a finding, not a crash.
     add('PDF_UNREADABLE', `The PDF's structure could not be followed: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -255,6 +259,7 @@ function readXmp(doc: PDFDocument, add: Add): ParsedXmp | undefined {
     if (!xmp.packetWrapper) add('XMP_MALFORMED', 'The XMP metadata is not wrapped in <?xpacket begin/end?> instructions.');
     return xmp;
   } catch (err) {
+    rethrowLimit(err);
     add('XMP_MALFORMED', `The XMP metadata is not well-formed: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   }
@@ -364,6 +369,7 @@ function checkInvoiceAttachment(doc: PDFDocument, a: Attachment, fxProfile: Fact
   try {
     bytes = attachmentBytes(a);
   } catch (err) {
+    rethrowLimit(err);
     add('INVOICE_STREAM', `The invoice stream cannot be decoded: ${err instanceof Error ? err.message : String(err)}`);
     return;
   }

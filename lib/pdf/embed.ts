@@ -31,7 +31,10 @@
  *   above; without Ghostscript, or when its output still does not conform,
  *   PdfNotConvertibleError names every issue (e.g. the fonts not embedded).
  * Encrypted input is refused (PdfEncryptedError), as is anything that is not
- * a readable PDF (PdfInvalidError) or is too large (PdfTooLargeError).
+ * a readable PDF (PdfInvalidError) or is too large (PdfTooLargeError), and a
+ * document past a resource limit of lib/limits.ts (DocumentTooComplexError:
+ * streams decoding past their caps, too many pages, too deep; every stream
+ * is measured before Ghostscript sees the file).
  *
  * Deterministic: the clock is a parameter (`now`), the file identifier is
  * derived from the inputs and the clock, so the same inputs give the same
@@ -39,6 +42,7 @@
  */
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { ServiceError } from '../errors.js';
+import { rethrowLimit } from '../limits.js';
 import {
   attachFile,
   attachmentBytes,
@@ -50,6 +54,7 @@ import {
   removeInvoiceAttachments,
 } from './attachments.js';
 import { analyzePdfA, deviceColourIssue, type PdfAIssue } from './analyze.js';
+import { assertStreamsWithinLimits } from './decode.js';
 import { PdfInvalidError, PdfNotConvertibleError, PdfTooLargeError } from './errors.js';
 import { findGhostscript, type GhostscriptOptions, type PdfRewriter } from './ghostscript.js';
 import { DEFAULT_MAX_PDF_BYTES, loadPdf, type LoadedPdf } from './load.js';
@@ -202,7 +207,8 @@ function titleOfReplacedInvoice(doc: PDFDocument): string | undefined {
   if (old === undefined) return undefined;
   try {
     return defaultTitle(inspectInvoiceXml(attachmentBytes(old)));
-  } catch {
+  } catch (err) {
+    rethrowLimit(err);
     return undefined;
   }
 }
@@ -214,6 +220,7 @@ function titleOfReplacedInvoice(doc: PDFDocument): string | undefined {
  * @param pdfBytes the client's PDF
  * @param xml the EN 16931 / Factur-X CII XML (UTF-8), embedded byte for byte
  * @throws PdfTooLargeError, PdfInvalidError, PdfEncryptedError for unusable input
+ * @throws DocumentTooComplexError for input past a resource limit (lib/limits.ts)
  * @throws PdfNotConvertibleError when the content cannot be made PDF/A-3
  * @throws XmlSyntaxError, XmlSecurityError, FacturXXmlError for an unusable XML
  */
@@ -256,6 +263,8 @@ async function convert(
     if (rewriter === undefined) {
       throw new PdfNotConvertibleError(blocking, 'Re-rendering it needs Ghostscript, which is not available.');
     }
+    // Ghostscript decodes every stream itself, with no output cap: it only gets a document within ours.
+    assertStreamsWithinLimits(doc.context);
     let rendered: Uint8Array;
     try {
       rendered = await rewriter.rewriteToPdfA3(pdfBytes);
@@ -268,6 +277,7 @@ async function convert(
     try {
       ({ doc, pageCount: after } = await loadPdf(rendered, { maxBytes: Number.MAX_SAFE_INTEGER }));
     } catch (err) {
+      rethrowLimit(err);
       throw new PdfNotConvertibleError(blocking, `${rewriter.name} produced an unreadable file.`, { cause: err });
     }
     if (after !== pageCount) {

@@ -5,11 +5,14 @@
  *
  * | class                   | code                  | when                                                        |
  * |-------------------------|-----------------------|-------------------------------------------------------------|
- * | PdfInvalidError         | `BAD_REQUEST`         | not a PDF, corrupt, truncated, no pages                     |
+ * | PdfInvalidError         | `BAD_REQUEST`         | not a PDF, corrupt, truncated, no pages, page tree loops    |
  * | PdfTooLargeError        | `PAYLOAD_TOO_LARGE`   | the PDF (or the XML to embed) is over the size limit        |
  * | PdfEncryptedError       | `PDF_ENCRYPTED`       | the PDF is encrypted (PDF/A forbids it; we never decrypt)   |
  * | PdfNotConvertibleError  | `PDF_NOT_CONVERTIBLE` | content that cannot be made PDF/A-3 (and no Ghostscript)    |
  * | FacturXXmlError         | `BAD_REQUEST`         | the XML to embed is not a Factur-X CII invoice / profile    |
+ *
+ * A document past a resource limit (lib/limits.ts) is the core's
+ * DocumentTooComplexError (`DOCUMENT_TOO_COMPLEX`), not a PDF error.
  */
 import { ServiceError } from '../errors.js';
 
@@ -21,7 +24,7 @@ export interface PdfConformanceIssue {
   message: string;
 }
 
-/** The input is not a readable PDF: not a PDF at all, corrupt, truncated, or without pages. */
+/** The input is not a readable PDF: not a PDF at all, corrupt, truncated, without pages, or with a page tree that loops (./structure.ts). */
 export class PdfInvalidError extends ServiceError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('BAD_REQUEST', message, [{ path: 'pdf', message }], options);

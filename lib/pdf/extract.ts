@@ -10,6 +10,7 @@
  * file-attachment annotations. The stream is decoded through its filters
  * (Flate, LZW, ASCII85, ASCIIHex, RunLength) and returned byte for byte.
  */
+import { rethrowLimit } from '../limits.js';
 import { attachmentBytes, findInvoiceAttachment, listAttachments, type Attachment } from './attachments.js';
 import { PdfInvalidError } from './errors.js';
 import { loadPdf, type LoadPdfOptions } from './load.js';
@@ -28,6 +29,7 @@ export interface ExtractedInvoiceXml {
  * Extracts the invoice XML of a PDF; undefined when the PDF carries none.
  * @throws PdfInvalidError, PdfTooLargeError, PdfEncryptedError (./load.ts) for input that is not a readable PDF
  * @throws PdfInvalidError when the invoice attachment's stream cannot be decoded
+ * @throws DocumentTooComplexError when it (or the file) goes past a resource limit (lib/limits.ts)
  */
 export async function extractInvoiceXml(pdfBytes: Uint8Array, opts: LoadPdfOptions = {}): Promise<ExtractedInvoiceXml | undefined> {
   const { doc } = await loadPdf(pdfBytes, opts);
@@ -35,6 +37,7 @@ export async function extractInvoiceXml(pdfBytes: Uint8Array, opts: LoadPdfOptio
   try {
     found = findInvoiceAttachment(listAttachments(doc));
   } catch (err) {
+    rethrowLimit(err);
     throw new PdfInvalidError(`The PDF's attachments could not be read: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   if (found === undefined) return undefined;
@@ -42,6 +45,7 @@ export async function extractInvoiceXml(pdfBytes: Uint8Array, opts: LoadPdfOptio
   try {
     xml = attachmentBytes(found);
   } catch (err) {
+    rethrowLimit(err);
     throw new PdfInvalidError(`The embedded invoice "${found.name}" cannot be decoded: ${err instanceof Error ? err.message : String(err)}`, {
       cause: err,
     });

@@ -5,7 +5,6 @@
  * (ISO 32000-1, 7.9.6) that does not rely on the keys being sorted.
  */
 import {
-  decodePDFRawStream,
   PDFArray,
   PDFContext,
   PDFDict,
@@ -13,11 +12,12 @@ import {
   PDFName,
   PDFNumber,
   PDFObject,
-  PDFRawStream,
   PDFRef,
   PDFStream,
   PDFString,
 } from '@cantoo/pdf-lib';
+import { PDF_MAX_PAGE_TREE_DEPTH } from '../limits.js';
+import { decodePdfStream } from './decode.js';
 
 /** A PDF name object, cached by pdf-lib. */
 export const N = (name: string): PDFName => PDFName.of(name);
@@ -133,16 +133,14 @@ export function filtersOf(ctx: PDFContext, dict: PDFDict): string[] {
 
 /**
  * The decoded bytes of a stream (Flate, LZW, ASCIIHex, ASCII85, RunLength, in
- * any chain); streams created by pdf-lib in this process are encoded first.
+ * any chain), under the decoding limits of ./decode.ts; streams pdf-lib built
+ * in memory in this process (PDFContentStream, PDFFlateStream) give their
+ * unencoded contents.
+ * @throws DocumentTooComplexError past `pdf-stream-bytes` or `pdf-decoded-bytes`
  * @throws Error when a filter is unsupported (e.g. DCT for images) or the data is corrupt.
  */
 export function decodeStream(stream: PDFStream): Uint8Array {
-  if (stream instanceof PDFRawStream) return decodePDFRawStream(stream).decode();
-  // Streams pdf-lib built in memory (PDFContentStream, PDFFlateStream): their
-  // unencoded contents are what we want.
-  const s = stream as PDFStream & { getUnencodedContents?: () => Uint8Array };
-  if (typeof s.getUnencodedContents === 'function') return s.getUnencodedContents();
-  throw new Error('Unsupported stream kind.');
+  return decodePdfStream(stream);
 }
 
 /** One entry of a name tree: its key (as text and raw bytes) and its value (unresolved). */
@@ -194,7 +192,9 @@ export function compareKeyBytes(a: Uint8Array, b: Uint8Array): number {
 /**
  * Calls `fn` on every leaf page dictionary of the page tree, in order, with
  * its inherited attributes (Resources, MediaBox, CropBox, Rotate) resolved
- * from its ancestors. Cycles and dangling kids are skipped.
+ * from its ancestors. Cycles, nodes past the depth limit and dangling kids
+ * are skipped (./load.ts has refused documents with the first two already:
+ * ./structure.ts).
  */
 export function forEachPage(
   ctx: PDFContext,
@@ -203,7 +203,7 @@ export function forEachPage(
 ): void {
   const seen = new Set<PDFDict>();
   const visit = (node: PDFDict | undefined, ref: PDFRef | undefined, inheritedResources: PDFDict | undefined, depth: number): void => {
-    if (node === undefined || seen.has(node) || depth > 64) return;
+    if (node === undefined || seen.has(node) || depth > PDF_MAX_PAGE_TREE_DEPTH) return;
     seen.add(node);
     const resources = getDict(ctx, node, 'Resources') ?? inheritedResources;
     const kids = getArray(ctx, node, 'Kids');

@@ -14,6 +14,7 @@ import { PDFArray, PDFContext, PDFDict, PDFDocument, PDFHeader, PDFHexString, PD
 import { md5, textString } from './attachments.js';
 import { formatPdfDate, parsePdfDate, toSecond } from './dates.js';
 import { isPdfAOutputProfile, readIccHeader, SRGB_OUTPUT_CONDITION, srgbIccProfile } from './icc.js';
+import { rethrowLimit } from '../limits.js';
 import { arrayOf, asDict, decodeStream, get, getArray, getName, getText, items, N, resolve } from './objects.js';
 import { buildXmp, parseXmp, findProperties, XMP_NS, type DocumentMetadata, type FacturXXmp } from './xmp.js';
 
@@ -39,7 +40,8 @@ export function readPdfAOutputIntent(ctx: PDFContext, catalog: PDFDict): { profi
     let header;
     try {
       header = readIccHeader(decodeStream(profile));
-    } catch {
+    } catch (err) {
+      rethrowLimit(err);
       continue;
     }
     if (header === undefined || !isPdfAOutputProfile(header) || header.components === undefined) continue;
@@ -140,7 +142,8 @@ export function readXmpFallbacks(doc: PDFDocument): DocumentMetadata {
     const author = first(XMP_NS.dc, 'creator');
     if (author !== undefined) out.author = author;
     return out;
-  } catch {
+  } catch (err) {
+    rethrowLimit(err);
     return {};
   }
 }
@@ -156,7 +159,8 @@ export function readDeclaredPdfA(doc: PDFDocument): { part: number; conformance:
     const p = part?.value.kind === 'text' ? Number(part.value.value.trim()) : NaN;
     const c = conf?.value.kind === 'text' ? conf.value.value.trim() : '';
     return Number.isInteger(p) ? { part: p, conformance: c } : undefined;
-  } catch {
+  } catch (err) {
+    rethrowLimit(err);
     return undefined;
   }
 }

@@ -95,14 +95,17 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
   const profile: FacturXProfile = V1_PROFILE_NAMES[req.profile];
   let invoice: Invoice;
   let extractedData: ExtractedData;
-  // pdf-lib is loaded only when a PDF comes (it costs ~100 ms of cold start).
+  // pdf-lib is loaded only when a PDF comes (it costs ~100 ms of cold start). A PDF we cannot read for XML goes to the
+  // extractor, which may still read it; one past a resource limit (lib/limits.ts), or a busy service, is answered as such.
   const readEmbedded = async (bytes: Uint8Array) =>
     options.extractor.embeddedXml ? options.extractor.embeddedXml(bytes, req.deadline) : (await import('../pdf/extract.js')).extractInvoiceXml(bytes);
-  // A PDF that cannot be read here goes to the extractor, which says why; a resource limit is final.
-  const embedded = req.mimeType === PDF ? await readEmbedded(req.bytes).catch((err: unknown) => {
-    if (err instanceof ServiceError && (err.code === 'DOCUMENT_TOO_COMPLEX' || err.code === 'SERVER_BUSY')) throw err;
-    return undefined;
-  }) : undefined;
+  const embedded =
+    req.mimeType === PDF
+      ? await readEmbedded(req.bytes).catch((err: unknown) => {
+          if (err instanceof ServiceError && (err.code === 'DOCUMENT_TOO_COMPLEX' || err.code === 'SERVER_BUSY')) throw err;
+          return undefined;
+        })
+      : undefined;
   if (embedded) {
     // Only the data is needed here: the XML written from it below is the one validated.
     invoice = readCiiXml(embedded.xml);

@@ -11,12 +11,20 @@
  * Every reader produces positioned lines for the same rule-based field
  * parser (../field-parser). PDFs that embed Factur-X XML are handled before
  * this adapter is called (lib/pdf).
+ *
+ * Hostile documents (lib/limits.ts): a PDF is measured before pdf.js or
+ * pdftoppm reads it (./pdf-preflight.ts), zips before SheetJS or mammoth
+ * inflate them (./zip-limits.ts), images before OCR decodes them
+ * (./image-limits.ts, in ./ocr.ts); past a limit the answer is a
+ * DocumentTooComplexError.
  */
 import { ExtractionError, ServiceError } from '../../errors.js';
+import { rethrowLimit } from '../../limits.js';
 import { assertUsable, parseInvoice } from '../field-parser/parse-invoice.js';
 import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
 import type { ExtractedInvoice, ExtractionInput, ExtractionMethod, InvoiceExtractor } from '../port.js';
 import { OcrEngine } from './ocr.js';
+import { preflightForReading, type PageSize } from './pdf-preflight.js';
 import { renderPdfPages } from './pdf-raster.js';
 import { readPdfText } from './pdf-text.js';
 import { decideKind, KIND_LABELS, type DocumentKind } from './sniff.js';
@@ -58,7 +66,7 @@ interface ReadResult {
   ocr: boolean;
   notes: string[];
   /** For a PDF read from its text layer: what OCR needs if that text turns out unusable. */
-  pdf?: { bytes: Uint8Array; pageCount: number } | undefined;
+  pdf?: { bytes: Uint8Array; pageCount: number; pageSizes: readonly PageSize[] } | undefined;
 }
 
 /** Creates the local extractor (name `local`). */
@@ -68,12 +76,12 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
   if (options.langPath) ocrOptions.langPath = options.langPath;
   const ocr = new OcrEngine(ocrOptions);
 
-  async function ocrImages(images: Uint8Array[], notes: string[]): Promise<TextDocument> {
+  async function ocrImages(images: Uint8Array[], notes: string[], what: (k: number) => string): Promise<TextDocument> {
     options.onOcrStart?.();
     const items: PositionedItem[] = [];
     let width = 0;
     for (const [k, image] of images.entries()) {
-      const page = await ocr.recognize(image, k + 1);
+      const page = await ocr.recognize(image, k + 1, what(k));
       items.push(...page.items);
       width = Math.max(width, page.width);
       if (page.items.length > 0 && page.confidence < 0.6) notes.push(`OCR confidence low on page ${k + 1} (${Math.round(page.confidence * 100)}%).`);
@@ -81,35 +89,43 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
     return { lines: buildLines(items), pageCount: images.length, pageWidth: width };
   }
 
-  /** Renders the first pages and reads them by OCR; a reason instead when no renderer is available. */
-  async function ocrPdf(bytes: Uint8Array, pageCount: number | undefined, notes: string[]): Promise<ReadResult | { failed: string }> {
+  /** Renders the first pages (one per size given) and reads them by OCR; a reason instead when no renderer is available. */
+  async function ocrPdf(bytes: Uint8Array, pageSizes: readonly PageSize[], pageCount: number, notes: string[]): Promise<ReadResult | { failed: string }> {
     if (options.pdftoppm === false) return { failed: 'OCR of PDFs is disabled' };
     options.onOcrStart?.();
-    const pages = Math.min(options.maxOcrPages ?? 3, pageCount ?? Infinity);
-    const rendered = await renderPdfPages(bytes, { binary: options.pdftoppm ?? 'pdftoppm', pages, dpi: options.ocrDpi ?? 300, timeoutMs: options.renderTimeoutMs ?? 30_000 });
+    const rendered = await renderPdfPages(bytes, {
+      binary: options.pdftoppm ?? 'pdftoppm',
+      pageSizes,
+      dpi: options.ocrDpi ?? 300,
+      timeoutMs: options.renderTimeoutMs ?? 30_000,
+    });
     if (!rendered.ok) return { failed: rendered.reason };
     const ocrNotes = [...notes];
-    if (pageCount !== undefined && pageCount > rendered.pages.length) ocrNotes.push(`Only the first ${rendered.pages.length} of ${pageCount} pages were read by OCR.`);
-    return { doc: await ocrImages(rendered.pages, ocrNotes), method: 'ocr', ocr: true, notes: ocrNotes };
+    if (pageCount > rendered.pages.length) ocrNotes.push(`Only the first ${rendered.pages.length} of ${pageCount} pages were read by OCR.`);
+    return { doc: await ocrImages(rendered.pages, ocrNotes, (k) => `Page ${k + 1} as rendered`), method: 'ocr', ocr: true, notes: ocrNotes };
   }
 
   async function readPdf(bytes: Uint8Array, notes: string[]): Promise<ReadResult> {
+    const maxPages = options.maxPages ?? 20;
+    // pdf.js and pdftoppm decode with no output cap: measure the file first (limits, page sizes for rendering).
+    const preflight = await preflightForReading(bytes, { textPages: maxPages, renderPages: options.maxOcrPages ?? 3 });
+    const { pageCount, pageSizes } = preflight;
     let text: Awaited<ReturnType<typeof readPdfText>>;
     try {
-      text = await readPdfText(bytes, { maxPages: options.maxPages ?? 20 });
+      text = await readPdfText(bytes, { maxPages, preflight });
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       // pdf.js could not run here (e.g. no DOMMatrix without its canvas package): the pages may still be read by OCR.
-      const ocrRead = await ocrPdf(bytes, undefined, [...notes, 'The PDF text layer could not be read in this environment: read by OCR.']);
+      const ocrRead = await ocrPdf(bytes, pageSizes, pageCount, [...notes, 'The PDF text layer could not be read in this environment: read by OCR.']);
       if ('failed' in ocrRead) throw new ExtractionError(`The PDF could not be read: ${ocrRead.failed}.`, [], { cause: error });
       return ocrRead;
     }
     if (text.pageCount > text.pagesRead) notes.push(`Only the first ${text.pagesRead} of ${text.pageCount} pages were read.`);
     const chars = text.charsPerPage.reduce((a, b) => a + b, 0);
     const isScan = chars < (options.minTextCharsPerPage ?? 25) * Math.max(1, text.pagesRead);
-    const fromText: ReadResult = { doc: text.doc, method: 'pdf-text', ocr: false, notes, pdf: { bytes, pageCount: text.pageCount } };
+    const fromText: ReadResult = { doc: text.doc, method: 'pdf-text', ocr: false, notes, pdf: { bytes, pageCount: text.pageCount, pageSizes } };
     if (!isScan) return fromText;
-    const ocrRead = await ocrPdf(bytes, text.pageCount, [...notes, 'The PDF has no text layer (a scan): read by OCR.']);
+    const ocrRead = await ocrPdf(bytes, pageSizes, text.pageCount, [...notes, 'The PDF has no text layer (a scan): read by OCR.']);
     if (!('failed' in ocrRead)) return ocrRead;
     if (text.doc.lines.length > 0) return { ...fromText, pdf: undefined, notes: [...notes, `The PDF has almost no text and could not be read by OCR: ${ocrRead.failed}.`] };
     throw new ExtractionError(`The PDF has no text layer (a scan) and could not be read by OCR: ${ocrRead.failed}.`, ['text']);
@@ -121,7 +137,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
         return readPdf(input.bytes, notes);
       case 'png':
       case 'jpeg':
-        return { doc: await ocrImages([input.bytes], notes), method: 'ocr', ocr: true, notes };
+        return { doc: await ocrImages([input.bytes], notes, () => 'The image'), method: 'ocr', ocr: true, notes };
       case 'xlsx':
       case 'xls':
       case 'ods':
@@ -165,7 +181,14 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
       let invoice = parse(result);
       // A text layer without invoice data (glyphs without Unicode mapping, text drawn as paths): OCR may still read the page.
       if (result.pdf && !isUsable(invoice)) {
-        const retry = await ocrPdf(result.pdf.bytes, result.pdf.pageCount, [...result.notes, 'The text layer of the PDF held no usable invoice data: read by OCR.']).catch(() => undefined);
+        const retry = await ocrPdf(result.pdf.bytes, result.pdf.pageSizes, result.pdf.pageCount, [
+          ...result.notes,
+          'The text layer of the PDF held no usable invoice data: read by OCR.',
+        ]).catch((error: unknown) => {
+          // A page image past the OCR limits is an answer; any other failure leaves the text layer's result.
+          rethrowLimit(error);
+          return undefined;
+        });
         if (retry && !('failed' in retry)) {
           const fromOcr = parse(retry);
           if (isUsable(fromOcr)) invoice = fromOcr;

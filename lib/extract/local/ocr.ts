@@ -4,6 +4,10 @@
  * every page, terminated by {@link OcrEngine.dispose}. Nothing is downloaded:
  * the core comes from node_modules (tesseract.js-core) and the language data
  * from a local folder (by default the @tesseract.js-data packages).
+ *
+ * Every image is checked against the pixel limits of lib/limits.ts from its
+ * header (./image-limits.ts) before tesseract decodes it: tesseract holds
+ * every pixel (a 20,000 x 20,000 PNG took 1.5-3.9 GB).
  */
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
@@ -11,6 +15,7 @@ import { copyFile, mkdir, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PositionedItem } from '../field-parser/text.js';
+import { assertImageWithinLimits } from './image-limits.js';
 
 /** Options of the OCR engine. */
 export interface OcrOptions {
@@ -107,8 +112,13 @@ export class OcrEngine {
     return this.worker;
   }
 
-  /** Recognises one image (PNG or JPEG bytes); words come back with their boxes, in pixels. */
-  async recognize(image: Uint8Array, page: number): Promise<OcrPage> {
+  /**
+   * Recognises one image (PNG or JPEG bytes); words come back with their boxes, in pixels.
+   * @param what names the image in a refusal, e.g. `The image` or `Page 2 as rendered`
+   * @throws DocumentTooComplexError (`image-side`, `image-pixels`) or ExtractionError (no readable header), before any decoding
+   */
+  async recognize(image: Uint8Array, page: number, what = `Page ${page}`): Promise<OcrPage> {
+    assertImageWithinLimits(image, what);
     const worker = await this.start();
     const result = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: false });
     const blocks = (result.data.blocks ?? []) as unknown as OcrBlock[];

@@ -3,12 +3,18 @@
  * item with its position (transform x/y, width, font height), mapped through
  * the page viewport (so rotated pages read top-down, left to right), then
  * rebuilt into lines and chunks by {@link buildLines}.
+ *
+ * pdf.js decodes what it reads with no output cap, so a PDF is measured
+ * first (./pdf-preflight.ts, lib/limits.ts): every stream within the
+ * decoding limits, at most `pdf-pages` pages, and only the first pages whose
+ * content fits `pdf-text-content-bytes` are read.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ExtractionError } from '../../errors.js';
 import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
 import { ensureDomMatrix } from './dom-matrix.js';
+import { preflightForReading, type PdfPreflight } from './pdf-preflight.js';
 import { repairTracking, trackingRepairs, type GlyphRun } from './tracking.js';
 
 /** What the text layer gave. */
@@ -88,9 +94,21 @@ async function glyphRuns(page: import('pdfjs-dist/legacy/build/pdf.mjs').PDFPage
   }
 }
 
-/** Reads the positioned text of up to `maxPages` pages. */
-export async function readPdfText(bytes: Uint8Array, options: { maxPages?: number } = {}): Promise<PdfText> {
-  const maxPages = options.maxPages ?? 20;
+/** Options of {@link readPdfText}. */
+export interface ReadPdfTextOptions {
+  /** Pages read at most, from the first; default 20. */
+  maxPages?: number;
+  /** The PDF's preflight when the caller made it already (with `textPages` >= `maxPages`); otherwise it is made here. */
+  preflight?: PdfPreflight;
+}
+
+/**
+ * Reads the positioned text of up to `maxPages` pages (fewer when their content passes `pdf-text-content-bytes`).
+ * @throws DocumentTooComplexError past a PDF limit; ExtractionError when the PDF cannot be read
+ */
+export async function readPdfText(bytes: Uint8Array, options: ReadPdfTextOptions = {}): Promise<PdfText> {
+  const preflight = options.preflight ?? (await preflightForReading(bytes, { textPages: options.maxPages ?? 20, renderPages: 0 }));
+  const maxPages = Math.min(options.maxPages ?? 20, preflight.textPages);
   const pdf = await openPdf(bytes);
   const pdfjs = await loadPdfJs();
   try {

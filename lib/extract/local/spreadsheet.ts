@@ -6,9 +6,15 @@
  * formats applied); date cells are written as ISO dates; a number without a
  * displayed text is written from its shortest round-trip form, never from
  * float arithmetic.
+ *
+ * Limits (lib/limits.ts): an xlsx or ods (a zip) is checked by
+ * ./zip-limits.ts before SheetJS inflates anything; a legacy xls (OLE2, not
+ * compressed) or any other input is capped by its size only (`xls-bytes`).
  */
 import { ExtractionError } from '../../errors.js';
+import { tooComplex, XLS_MAX_BYTES } from '../../limits.js';
 import { makeLine, type TextDocument, type TextLine } from '../field-parser/text.js';
+import { assertZipWithinLimits, isZip } from './zip-limits.js';
 
 /** Width given to one spreadsheet column, in the synthetic unit of the lines. */
 const COLUMN_WIDTH = 100;
@@ -20,8 +26,13 @@ function columnName(c: number): string {
   return name;
 }
 
-/** Reads a workbook into lines, sheet by sheet (each sheet a page), at most `maxRows` rows per sheet. */
+/**
+ * Reads a workbook into lines, sheet by sheet (each sheet a page), at most `maxRows` rows per sheet.
+ * @throws DocumentTooComplexError past a zip limit or `xls-bytes`; ExtractionError for a damaged file
+ */
 export async function readSpreadsheet(bytes: Uint8Array, options: { maxRows?: number; maxSheets?: number } = {}): Promise<TextDocument> {
+  if (isZip(bytes)) assertZipWithinLimits(bytes);
+  else if (bytes.length > XLS_MAX_BYTES) throw tooComplex('xls-bytes', `The workbook is ${bytes.length} bytes; at most ${XLS_MAX_BYTES} are read.`);
   const XLSX = await import('@e965/xlsx');
   const maxRows = options.maxRows ?? 1000;
   let workbook: import('@e965/xlsx').WorkBook;

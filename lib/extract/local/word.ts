@@ -3,9 +3,15 @@
  * lines (tabs split them into chunks, as a tab stop separates a label from
  * its value), and table rows become lines with one chunk per cell at the
  * cell's column, so the lines table is read like a PDF's.
+ *
+ * The zip is checked against the limits of lib/limits.ts (./zip-limits.ts)
+ * before mammoth (JSZip) inflates anything, and its XML parts may hold at
+ * most `docx-xml-elements` elements: mammoth builds objects for every one.
  */
 import { ExtractionError } from '../../errors.js';
+import { DOCX_MAX_XML_ELEMENTS, tooComplex } from '../../limits.js';
 import { linesFromPlainText, makeLine, type TextDocument, type TextLine } from '../field-parser/text.js';
+import { assertZipWithinLimits, isXmlPart } from './zip-limits.js';
 
 const COLUMN_WIDTH = 100;
 const LINE_HEIGHT = 12;
@@ -79,8 +85,31 @@ export function linesFromHtml(html: string): TextLine[] {
   return lines;
 }
 
-/** Reads a docx document into lines. */
+/** Start tags in XML text: `<` followed by a name character (not `</`, `<?`, `<!`). */
+export function countXmlElements(data: Uint8Array): number {
+  let n = 0;
+  for (let i = data.indexOf(0x3c); i !== -1 && i + 1 < data.length; i = data.indexOf(0x3c, i + 1)) {
+    const c = data[i + 1]!;
+    if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x3a || c >= 0x80) n++;
+  }
+  return n;
+}
+
+/**
+ * Reads a docx document into lines.
+ * @throws DocumentTooComplexError past a zip limit or `docx-xml-elements`; ExtractionError for a damaged file
+ */
 export async function readWord(bytes: Uint8Array): Promise<TextDocument> {
+  let elements = 0;
+  assertZipWithinLimits(bytes, {
+    inspect: (entry, data) => {
+      if (!isXmlPart(entry.name)) return;
+      elements += countXmlElements(data);
+      if (elements > DOCX_MAX_XML_ELEMENTS) {
+        throw tooComplex('docx-xml-elements', `The Word document's XML holds more than ${DOCX_MAX_XML_ELEMENTS} elements.`);
+      }
+    },
+  });
   const mammoth = (await import('mammoth')).default;
   let html: string;
   try {
@@ -93,5 +122,8 @@ export async function readWord(bytes: Uint8Array): Promise<TextDocument> {
     throw new ExtractionError('The Word document could not be read (damaged or not a docx).', [], { cause: error });
   }
   const lines = linesFromHtml(html);
-  return { lines, pageCount: 1, pageWidth: Math.max(COLUMN_WIDTH * 8, ...lines.flatMap((l) => l.chunks.map((c) => c.x + c.width))) };
+  // A loop, not Math.max(...spread): a long document has more chunks than a call may take arguments.
+  let pageWidth = COLUMN_WIDTH * 8;
+  for (const l of lines) for (const c of l.chunks) pageWidth = Math.max(pageWidth, c.x + c.width);
+  return { lines, pageCount: 1, pageWidth };
 }
