@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { constants, deflateRawSync, deflateSync } from 'node:zlib';
+import { attachmentBombPdf, buildZip, contentBombPdf, deepArrayPdf, ooxmlSkeleton, pageTreePdf, pngHeader, rawZeroBomb } from './make.js';
 
 /** A request to send. */
 export interface FuzzCase {
@@ -135,127 +135,6 @@ function mutateXml(r: Rand, xml: string): Buffer {
   }
 }
 
-/**
- * Deflate data that inflates to `size` zero bytes, made without ever holding
- * them: one 16 MiB block flushed to a byte boundary, repeated, then an empty
- * final block. With `zlib`, the zlib header and Adler-32 (for zeros: a = 1,
- * b = size mod 65521) wrap it, as /FlateDecode expects.
- */
-export function deflatedZeros(size: number, zlib: boolean): Buffer {
-  const CHUNK = 16 * 1024 * 1024;
-  const full = deflateRawSync(Buffer.alloc(Math.min(size, CHUNK)), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
-  const parts: Buffer[] = zlib ? [Buffer.from([0x78, 0xda])] : [];
-  let left = size;
-  for (; left >= CHUNK; left -= CHUNK) parts.push(full);
-  if (left > 0) parts.push(deflateRawSync(Buffer.alloc(left), { level: 9, finishFlush: constants.Z_SYNC_FLUSH }));
-  parts.push(Buffer.from([0x03, 0x00]));
-  if (zlib) {
-    const adler = Buffer.alloc(4);
-    adler.writeUInt32BE((((size % 65521) << 16) | 1) >>> 0, 0);
-    parts.push(adler);
-  }
-  return Buffer.concat(parts);
-}
-
-/** A PDF whose one content stream (or embedded file) inflates to `size` zero bytes (a flate bomb), with a valid structure. */
-export function flateBombPdf(size: number, where: 'content' | 'attachment'): Buffer {
-  const bomb = deflatedZeros(size, true);
-  const objects: string[] = [];
-  const page = where === 'content' ? '/Contents 4 0 R' : '';
-  const names = where === 'attachment' ? '/Names << /EmbeddedFiles << /Names [(factur-x.xml) 5 0 R] >> >>' : '';
-  objects.push(`<< /Type /Catalog /Pages 2 0 R ${names} >>`);
-  objects.push('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] ${page} >>`);
-  objects.push(`<< /Length ${bomb.length} /Filter /FlateDecode ${where === 'attachment' ? '/Type /EmbeddedFile' : ''} >>`);
-  objects.push('<< /Type /Filespec /F (factur-x.xml) /UF (factur-x.xml) /EF << /F 4 0 R >> >>');
-  return assemblePdf(objects, { 4: bomb });
-}
-
-/** A PDF whose page tree loops (a Kids entry pointing back to the root). */
-export function cyclicPagesPdf(): Buffer {
-  return assemblePdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
-  ]);
-}
-
-/** A PDF with an object nested `depth` arrays deep. */
-export function deepNestingPdf(depth: number): Buffer {
-  return assemblePdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Junk ${'['.repeat(depth)}${']'.repeat(depth)} >>`,
-  ]);
-}
-
-/** Writes numbered objects (1..n) with a correct xref table; `streams` gives stream data by object number. */
-function assemblePdf(objects: string[], streams: Record<number, Buffer> = {}): Buffer {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  const offsets: number[] = [];
-  let length = parts[0]!.length;
-  objects.forEach((body, i) => {
-    const n = i + 1;
-    offsets.push(length);
-    const data = streams[n];
-    const piece = data
-      ? Buffer.concat([Buffer.from(`${n} 0 obj\n${body}\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1')])
-      : Buffer.from(`${n} 0 obj\n${body}\nendobj\n`, 'latin1');
-    parts.push(piece);
-    length += piece.length;
-  });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
-  return Buffer.concat(parts);
-}
-
-/** A zip with one entry that inflates to `size` zero bytes (an xlsx/docx zip bomb), its sizes declared truthfully or not. */
-export function zipBomb(size: number, name: string, lie: boolean): Buffer {
-  const data = deflatedZeros(size, false);
-  const declared = lie ? 100 : size;
-  const fileName = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(0, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(declared, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(declared, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const centralOffset = local.length + fileName.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(centralOffset, 16);
-  return Buffer.concat([local, fileName, data, central, fileName, end]);
-}
-
-/** A PNG header declaring `width` x `height` pixels, with a tiny (wrong) image data chunk. */
-export function pixelBombPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    return Buffer.concat([head, data, Buffer.alloc(4)]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(width + 1))), chunk('IEND', Buffer.alloc(0))]);
-}
-
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const b64 = (b: Buffer) => b.toString('base64');
 
@@ -266,19 +145,25 @@ export function hostileCases(seeds: FuzzSeeds): FuzzCase[] {
   const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
   return [
-    pdfCase('flate-bomb-content', flateBombPdf(1 << 30, 'content')),
-    pdfCase('flate-bomb-attachment', flateBombPdf(1 << 30, 'attachment')),
-    pdfCase('cyclic-pages', cyclicPagesPdf()),
-    pdfCase('deep-nesting-pdf', deepNestingPdf(100_000)),
-    json('/api/v1/convert', { pdfBase64: b64(flateBombPdf(1 << 30, 'content')) }, true, 'v1-flate-bomb'),
-    json('/api/v1/convert', { documentBase64: b64(zipBomb(1 << 30, 'xl/workbook.xml', false)), mimeType: xlsx }, true, 'zip-bomb-xlsx'),
-    json('/api/v1/convert', { documentBase64: b64(zipBomb(1 << 30, 'word/document.xml', true)), mimeType: docx }, true, 'zip-bomb-docx-lying'),
-    json('/api/v1/convert', { imageBase64: b64(pixelBombPng(20_000, 20_000)), mimeType: 'image/png' }, true, 'pixel-bomb-png'),
+    pdfCase('flate-bomb-content', Buffer.from(contentBombPdf(1024))),
+    pdfCase('flate-bomb-attachment', Buffer.from(attachmentBombPdf(1024))),
+    pdfCase('cyclic-pages', Buffer.from(pageTreePdf('kids-cycle'))),
+    pdfCase('deep-nesting-pdf', Buffer.from(deepArrayPdf(100_000))),
+    json('/api/v1/convert', { pdfBase64: b64(Buffer.from(contentBombPdf(1024))) }, true, 'v1-flate-bomb'),
+    json('/api/v1/convert', { documentBase64: b64(zipBomb('xlsx', false)), mimeType: xlsx }, true, 'zip-bomb-xlsx'),
+    json('/api/v1/convert', { documentBase64: b64(zipBomb('docx', true)), mimeType: docx }, true, 'zip-bomb-docx-lying'),
+    json('/api/v1/convert', { imageBase64: b64(Buffer.from(pngHeader(20_000, 20_000))), mimeType: 'image/png' }, true, 'pixel-bomb-png'),
     { kind: 'invalid-utf8-xml', method: 'POST', path: '/api/v2/validate', headers: { 'Content-Type': 'application/xml' }, body: mutateXmlCase(seeds.xml, 2), v1: false, expect: 'refusal' },
     // EN 16931 sets no length on BT-1: the invoice renders, with every header bounded.
     { kind: 'giant-field-xml', method: 'POST', path: '/api/v2/render', headers: { 'Content-Type': 'application/xml' }, body: mutateXmlCase(seeds.xml, 5), v1: false, expect: 'bounded' },
     json('/api/v2/xml', { ...seeds.invoice, invoiceNumber: 'N'.repeat(100_000) }, false, 'giant-field-json'),
   ];
+}
+
+/** An OOXML zip with a 1 GiB deflated part of zeros, its size declared truthfully or as 100 bytes. */
+function zipBomb(kind: 'docx' | 'xlsx', lie: boolean): Buffer {
+  const name = kind === 'docx' ? 'word/styles.xml' : 'xl/worksheets/sheet1.xml';
+  return Buffer.from(buildZip([...ooxmlSkeleton(kind), { name, data: rawZeroBomb(1024), method: 8, size: lie ? 100 : 1 << 30 }]));
 }
 
 /** One fixed XML mutation (by its number in mutateXml), for the hostile set. */

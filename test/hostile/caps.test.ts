@@ -63,7 +63,7 @@ import {
   zlibZeroBomb,
   type PageTreeShape,
   type PdfObject,
-} from './make.js';
+} from '../../scripts/fuzz/make.js';
 import { BUDGET, measure, type Measured } from './measure.js';
 
 const xml = invoiceXmlBytes();

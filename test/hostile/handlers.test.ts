@@ -16,7 +16,7 @@ import { openLocalKeyStore, type LocalKeyStore } from '../../lib/keys/local/loca
 import { limitMax, type LimitId } from '../../lib/limits.js';
 import { loadSample, makeXlsx } from '../fixtures/extract/generate.js';
 import { context, loadEvent } from '../handlers/load-event.js';
-import { attachmentBombPdf, buildZip, contentBombPdf, jpegHeader, ooxmlSkeleton, pageTreePdf, pngHeader, rawZeroBomb } from './make.js';
+import { attachmentBombPdf, buildZip, contentBombPdf, jpegHeader, ooxmlSkeleton, pageTreePdf, pngHeader, rawZeroBomb } from '../../scripts/fuzz/make.js';
 import { BUDGET, measure } from './measure.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');

@@ -1,5 +1,6 @@
 /**
- * Hostile inputs made at test time (no binary fixture is kept): deflate
+ * Hostile inputs made on the spot (no binary fixture is kept), for the
+ * hostile suite (test/hostile) and `npm run fuzz` (./cases.ts): deflate
  * bombs built in a few milliseconds without ever allocating what they
  * inflate to, hand-written PDFs (flate bombs in content, attachments and
  * object streams, cyclic and shared page trees, deep nesting), zip
