@@ -68,6 +68,11 @@ function listen(server: ReturnType<typeof createApp>, onListening: (port: number
 
 if (workers > 1 && cluster.isPrimary) {
   // Primary: owns the exact shared state, forks the workers, restarts a worker that dies.
+  // Workers accept on the shared socket themselves. With round-robin the primary accepts and hands each connection
+  // over, and holds it open for ever when the worker dies (kill -9) before acknowledging it: the client then waits
+  // with no answer (seen in the kill -9 campaign, docs/RELIABILITY.md). An unaccepted connection in the shared queue
+  // is taken by a live worker instead.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   const store = await openKeyStore();
   const limiter = new SlidingWindowLimiter(v2Limit);
   let announced = false;
