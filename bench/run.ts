@@ -11,6 +11,9 @@ import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { generateFacturXml } from '../lib/generate.js';
 import { validateCiiXml } from '../lib/validate-xml.js';
+import { checkBrFr } from '../lib/rules/br-fr/index.js';
+import { toElementTree } from '../lib/cii/reader/tree.js';
+import { withXmlDocument } from '../lib/xml/parse.js';
 import { invoiceFromInput } from '../lib/input/to-model.js';
 import { embedFacturX, renderInvoicePdf } from '../lib/pdf/index.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -122,6 +125,11 @@ function xmlValidationSection(): string {
   validateCiiXml(typical, { schemaDir }); // compile the XSDs once, as a warm Lambda has
   const full = measure(() => validateCiiXml(typical, { schemaDir }), { minIterations: 2000, minMs: 3000 });
   const noXsd = measure(() => validateCiiXml(typical), { minIterations: 2000, minMs: 2000 });
+  // BR-FR (France_RFE 1.4.0.02): its own cost over the parsed tree, and the whole validation with and without it.
+  const tree = withXmlDocument(typical, (doc) => toElementTree(doc));
+  const brFr = measure(() => checkBrFr(tree), { minIterations: 5000, minMs: 2000 });
+  const withFr = measure(() => validateCiiXml(typical, { rules: 'fr' }), { minIterations: 2000, minMs: 2000 });
+  const withoutFr = measure(() => validateCiiXml(typical, { rules: 'en16931' }), { minIterations: 2000, minMs: 2000 });
   const parsed = parseInvoiceInput(JSON.parse(invoiceWithLines(10000)));
   if (!parsed.ok) throw new Error('bad 10k invoice');
   const bigXml = generateFacturXml(parsed.value).xml;
@@ -135,7 +143,11 @@ function xmlValidationSection(): string {
     `| typical, with both XSDs | ${full.n} | ${fmt(full.p50)} | ${fmt(full.p95)} |`,
     `| typical, rules only (no XSD) | ${noXsd.n} | ${fmt(noXsd.p50)} | ${fmt(noXsd.p95)} |`,
     `| 10,000-line invoice (${(bigXml.length / 1e6).toFixed(1)} MB), with both XSDs | ${big.n} | ${fmt(big.p50)} | ${fmt(big.p95)} |`,
+    `| typical, BR-FR rules alone (171 asserts over the parsed tree) | ${brFr.n} | ${fmt(brFr.p50)} | ${fmt(brFr.p95)} |`,
+    `| typical, rules only, rules=fr (EN 16931 + BR-FR) | ${withFr.n} | ${fmt(withFr.p50)} | ${fmt(withFr.p95)} |`,
+    `| typical, rules only, rules=en16931 | ${withoutFr.n} | ${fmt(withoutFr.p50)} | ${fmt(withoutFr.p95)} |`,
     '',
+    `- BR-FR adds at most 0.3 ms p50: ${brFr.p50 <= 0.3 ? 'met' : 'NOT met'} (BR-FR alone ${fmt(brFr.p50)}; with minus without ${fmt(withFr.p50 - withoutFr.p50)}).`,
     `- Target typical p50 <= 2 ms: ${full.p50 <= 2 ? 'met' : 'NOT met'} (${fmt(full.p50)}). For comparison, the official XSLT on Saxon takes about 15-60 ms per document warm.`,
     `- 10,000 lines well under 1 s: ${big.p50 < 1000 ? 'met' : 'NOT met'} (${fmt(big.p50)}).`,
   ].join('\n');

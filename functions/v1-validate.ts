@@ -9,7 +9,7 @@ import { admitApiKey } from '../lib/keys/admission.js';
 import { parseApiKey } from '../lib/keys/store.js';
 import { flatPathOf, flatV1ToV2, isFlatV1Invoice } from '../lib/v1/flat-input.js';
 import { toV1Validation } from '../lib/v1/validation.js';
-import { bodyProblem, parseBody, requestXml, underPath } from './_shared/body.js';
+import { bodyProblem, parseBody, requestRules, requestXml, underPath } from './_shared/body.js';
 import { elapsedMs, jsonEndpoint, jsonResult } from './_shared/http.js';
 import { getKeyStore } from './_shared/key-store.js';
 import { validateXmlVerdict } from './_shared/xml.js';
@@ -22,7 +22,8 @@ export const handler = jsonEndpoint(
     const key = await admitApiKey(store, { apiKey: parseApiKey(event.headers), authorizer: event.requestContext?.authorizer });
     const text = requestXml(req);
     let verdict;
-    if (text !== undefined) verdict = await validateXmlVerdict(text, req.context);
+    const rules = requestRules(req);
+    if (text !== undefined) verdict = await validateXmlVerdict(text, req.context, rules);
     else {
       const data = (body as { invoiceData?: unknown } | null)?.invoiceData;
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -37,7 +38,7 @@ export const handler = jsonEndpoint(
         const issues = flat ? r.issues.map((i) => ({ ...i, path: flatPathOf(i.path, data as Record<string, unknown>) })) : r.issues;
         return { ok: false, issues: underPath('invoiceData', issues) };
       }, shaped);
-      verdict = checkInvoiceInput(parsed);
+      verdict = checkInvoiceInput(parsed, { rules });
     }
     const creditsRemaining = await store.remaining(key);
     return {

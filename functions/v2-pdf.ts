@@ -6,13 +6,14 @@
 import { generateFacturXml } from '../lib/generate.js';
 import { EMBED_BUDGET_MS } from '../lib/isolate/budgets.js';
 import { contentDisposition, headerValue, pdfResult } from './_shared/binary.js';
-import { parseBody, parsePdfBody } from './_shared/body.js';
+import { parseBody, parsePdfBody, requestRules } from './_shared/body.js';
 import { elapsedMs, jsonEndpoint } from './_shared/http.js';
 import { runIsolated } from './_shared/isolate.js';
 
-export const handler = jsonEndpoint('v2', async ({ body, context, startedAt }) => {
+export const handler = jsonEndpoint('v2', async (req) => {
+  const { body, context, startedAt } = req;
   const { invoice, pdf } = parseBody(parsePdfBody, body);
-  const { xml, invoice: model } = generateFacturXml(invoice);
+  const { xml, invoice: model } = generateFacturXml(invoice, { rules: requestRules(req) });
   const result = await runIsolated('embed', { pdf, xml, profile: 'EN 16931' }, { timeoutMs: EMBED_BUDGET_MS, what: 'converting the PDF', context });
   return {
     http: pdfResult(result.pdf, {

@@ -6,7 +6,7 @@
 import { INLINE_XML_BYTES, RENDER_BUDGET_MS } from '../lib/isolate/budgets.js';
 import { renderXml } from '../lib/isolate/tasks.js';
 import { contentDisposition, headerList, headerValue, pdfResult } from './_shared/binary.js';
-import { bodyProblem, requestXml } from './_shared/body.js';
+import { bodyProblem, requestRules, requestXml } from './_shared/body.js';
 import { config } from './_shared/config.js';
 import { elapsedMs, jsonEndpoint } from './_shared/http.js';
 import { runIsolated } from './_shared/isolate.js';
@@ -16,7 +16,8 @@ export const handler = jsonEndpoint(
   async (req) => {
     const xml = requestXml(req);
     if (xml === undefined) throw bodyProblem('xml', 'is required: send the CII XML as the body (text/xml) or as {"xml": "..."}');
-    const options = config.schemaDir ? { schemaDir: config.schemaDir } : {};
+    const rules = requestRules(req);
+    const options = { ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}), ...(rules ? { rules } : {}) };
     const rendered =
       xml.length <= INLINE_XML_BYTES
         ? await renderXml(xml, options)

@@ -5,7 +5,7 @@
  */
 import { checkInvoiceInput } from '../lib/generate.js';
 import { parseInvoiceInput } from '../lib/input/schema.js';
-import { parseBody, requestXml } from './_shared/body.js';
+import { parseBody, requestRules, requestXml } from './_shared/body.js';
 import { jsonEndpoint } from './_shared/http.js';
 import { validateXmlVerdict } from './_shared/xml.js';
 
@@ -13,7 +13,8 @@ export const handler = jsonEndpoint(
   'v2',
   async (req) => {
     const text = requestXml(req);
-    if (text !== undefined) return { data: await validateXmlVerdict(text, req.context) };
+    const rules = requestRules(req);
+    if (text !== undefined) return { data: await validateXmlVerdict(text, req.context, rules) };
     return { data: checkInvoiceInput(parseBody(parseInvoiceInput, req.body)) };
   },
   { acceptXml: true },

@@ -8,6 +8,11 @@ import { invoiceFromInput } from './input/to-model.js';
 import type { InvoiceInput } from './input/schema.js';
 import type { Invoice } from './model/invoice.js';
 import { validateInvoice, type Finding, type ValidationReport } from './rules/index.js';
+import { checkBrFr } from './rules/br-fr/index.js';
+import { ruleSetsRun, runsBrFr, type RuleSelection } from './rules/rule-sets.js';
+import { applyFrenchDefaults, toInputFinding } from './input/french.js';
+import { toElementTree } from './cii/reader/tree.js';
+import { withXmlDocument } from './xml/parse.js';
 
 /** The label of the profile v2 produces (Factur-X EN 16931, a.k.a. COMFORT; guideline `urn:cen.eu:en16931:2017`). */
 export const V2_PROFILE_LABEL = 'EN 16931 (Factur-X COMFORT)';
@@ -29,6 +34,8 @@ export interface PublicValidation {
   summary: string;
   /** The official rule set that ran, e.g. `EN 16931 CII 1.3.16`. */
   ruleSet: string;
+  /** Every rule set that ran, e.g. `["EN 16931 CII 1.3.16", "BR-FR 1.4.0.02"]`. */
+  ruleSets: string[];
 }
 
 /** The result of generating Factur-X XML. */
@@ -44,36 +51,65 @@ function publicFinding(f: Finding): PublicFinding {
 }
 
 /** Turns a report into the public verdict with its summary sentence. */
-export function summarizeReport(report: ValidationReport): PublicValidation {
+export function summarizeReport(report: ValidationReport, ruleSets: string[] = [report.ruleSet]): PublicValidation {
   const e = report.errors.length;
   const w = report.warnings.length;
   const counts = `${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}`;
+  const rules = ruleSets.join(' + ');
   const summary = report.valid
-    ? `Valid EN 16931 invoice (${counts}; rules ${report.ruleSet}).`
-    : `Invalid EN 16931 invoice (${counts}; rules ${report.ruleSet}): ${[...new Set(report.errors.map((f) => f.rule))].join(', ')}.`;
+    ? `Valid EN 16931 invoice (${counts}; rules ${rules}).`
+    : `Invalid EN 16931 invoice (${counts}; rules ${rules}): ${[...new Set(report.errors.map((f) => f.rule))].join(', ')}.`;
   return {
     valid: report.valid,
     errors: report.errors.map(publicFinding),
     warnings: report.warnings.map(publicFinding),
     summary,
     ruleSet: report.ruleSet,
+    ruleSets,
   };
 }
 
+/** Options of the JSON use cases: which rule sets run (default: `rules` of the input, else `auto`). */
+export interface InvoiceRuleOptions {
+  rules?: RuleSelection | undefined;
+}
+
+/**
+ * The model of an input, with the French defaults when the BR-FR rules apply
+ * (lib/input/french.ts), its EN 16931 verdict, and the XML; for a French
+ * invoice the BR-FR rules run over that XML and their findings join the
+ * report, pointed at the input fields to fix.
+ */
+function buildAndCheck(input: InvoiceInput, options: InvoiceRuleOptions, wantXml: boolean): { invoice: Invoice; xml: string | undefined; validation: PublicValidation } {
+  const invoice = invoiceFromInput(input);
+  const brFr = runsBrFr(options.rules ?? input.rules, invoice.seller.address.countryCode);
+  if (brFr) applyFrenchDefaults(invoice);
+  const report = validateInvoice(invoice);
+  // Without BR-FR the XML is only needed when it is handed out (a valid invoice).
+  const xml = brFr || (wantXml && report.valid) ? writeCii(invoice) : undefined;
+  if (brFr && xml !== undefined) {
+    const fr = withXmlDocument(xml, (doc) => checkBrFr(toElementTree(doc))).map(toInputFinding);
+    if (fr.length > 0) {
+      report.errors.push(...fr);
+      report.valid = false;
+    }
+  }
+  return { invoice, xml, validation: summarizeReport(report, ruleSetsRun(brFr)) };
+}
+
 /** Validates invoice input without producing XML (the v2 validate operation). */
-export function checkInvoiceInput(input: InvoiceInput): PublicValidation {
-  return summarizeReport(validateInvoice(invoiceFromInput(input)));
+export function checkInvoiceInput(input: InvoiceInput, options: InvoiceRuleOptions = {}): PublicValidation {
+  return buildAndCheck(input, options, false).validation;
 }
 
 /**
  * Builds the model, validates it, and writes the CII XML.
  * @throws InvoiceValidationError with every fatal finding (official rule ids) when the invoice is not valid; no XML is produced then.
  */
-export function generateFacturXml(input: InvoiceInput): GeneratedXml {
-  const invoice = invoiceFromInput(input);
-  const validation = summarizeReport(validateInvoice(invoice));
-  if (!validation.valid) {
+export function generateFacturXml(input: InvoiceInput, options: InvoiceRuleOptions = {}): GeneratedXml {
+  const { invoice, xml, validation } = buildAndCheck(input, options, true);
+  if (!validation.valid || xml === undefined) {
     throw new InvoiceValidationError(validation.errors.map(({ rule, message, path }) => ({ rule, message, path })));
   }
-  return { xml: writeCii(invoice), profile: V2_PROFILE_LABEL, invoice, validation };
+  return { xml, profile: V2_PROFILE_LABEL, invoice, validation };
 }

@@ -21,6 +21,9 @@ import { withXmlDocument, type XmlDocument } from './xml/parse.js';
 import { loadXsdValidator, type XsdError } from './xml/xsd.js';
 import { RULE_SET_VERSION } from './rules/index.js';
 import { checkCiiSyntax } from './rules/syntax/index.js';
+import { checkBrFr } from './rules/br-fr/index.js';
+import { ruleSetsRun, runsBrFr, type RuleSelection } from './rules/rule-sets.js';
+import type { CiiElement } from './cii/reader/tree.js';
 import type { Finding } from './rules/types.js';
 import type { Invoice } from './model/invoice.js';
 
@@ -30,6 +33,8 @@ export interface XmlValidationOptions {
   schemaDir?: string;
   /** Largest document accepted, in bytes (default 6 MB, the API's payload limit). */
   maxBytes?: number;
+  /** Which rule sets run (lib/rules/rule-sets.ts): `auto` (default; BR-FR when the seller's country BT-40 is FR), `fr`, `en16931`. */
+  rules?: RuleSelection;
 }
 
 /** One XSD step's outcome. */
@@ -52,6 +57,8 @@ export interface XmlValidationResult {
   /** XSD results, apart from the rule findings; `skipped` says why none ran. */
   xsd: { ran: boolean; valid: boolean | null; reports: XsdReport[]; skipped?: string };
   ruleSet: string;
+  /** Every rule set that ran, e.g. `["EN 16931 CII 1.3.16", "BR-FR 1.4.0.02"]`. */
+  ruleSets: string[];
   /** The invoice as read (semantic model). */
   invoice: Invoice;
 }
@@ -104,7 +111,8 @@ export function validateCiiXml(xml: string | Uint8Array, options: XmlValidationO
     const business = validateCiiModel(root);
     const { read } = business;
     const syntax = checkCiiSyntax(root).map((f) => ({ ...f, location: f.path }));
-    const errors: Finding[] = [...business.errors, ...syntax.filter((f) => f.severity === 'fatal')];
+    const brFr = runsBrFr(options.rules, sellerCountry(root));
+    const errors: Finding[] = [...business.errors, ...syntax.filter((f) => f.severity === 'fatal'), ...(brFr ? checkBrFr(root) : [])];
     const warnings: Finding[] = [...business.warnings, ...syntax.filter((f) => f.severity === 'warning')];
     const xsd = runXsd(doc, read.profile, options.schemaDir);
     for (const report of xsd.reports.slice(1)) {
@@ -126,9 +134,19 @@ export function validateCiiXml(xml: string | Uint8Array, options: XmlValidationO
       warnings,
       xsd,
       ruleSet: RULE_SET_VERSION,
+      ruleSets: ruleSetsRun(brFr),
       invoice: read.invoice,
     };
   }, options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
+}
+
+/** The seller's country code (BT-40) as written, when the document has one. */
+function sellerCountry(root: CiiElement): string | undefined {
+  let el: CiiElement | undefined = root;
+  for (const step of ['rsm:SupplyChainTradeTransaction', 'ram:ApplicableHeaderTradeAgreement', 'ram:SellerTradeParty', 'ram:PostalTradeAddress', 'ram:CountryID']) {
+    el = el?.children.find((c) => c.name === step);
+  }
+  return el?.text;
 }
 
 /**
@@ -156,6 +174,8 @@ export interface PublicXmlValidation {
   xsd: XmlValidationResult['xsd'];
   summary: string;
   ruleSet: string;
+  /** Every rule set that ran (EN 16931, and BR-FR when it ran). */
+  ruleSets: string[];
   invoiceNumber: string;
 }
 
@@ -167,7 +187,7 @@ export function publicXmlValidation(r: XmlValidationResult): PublicXmlValidation
     ? `XSD not run: ${r.xsd.skipped}`
     : r.xsd.reports.map((x) => `${x.schema} XSD ${x.valid ? 'ok' : `failed (${x.errors.length} error${x.errors.length === 1 ? '' : 's'})`}`).join(', ');
   const ids = [...new Set(r.errors.map((f) => f.rule))];
-  const summary = `${r.valid ? 'Valid' : 'Invalid'} EN 16931 invoice, profile ${r.profile} (${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}; ${xsd}; rules ${r.ruleSet})${ids.length ? `: ${ids.join(', ')}` : ''}.`;
+  const summary = `${r.valid ? 'Valid' : 'Invalid'} EN 16931 invoice, profile ${r.profile} (${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}; ${xsd}; rules ${r.ruleSets.join(' + ')})${ids.length ? `: ${ids.join(', ')}` : ''}.`;
   return {
     valid: r.valid,
     profile: r.profile,
@@ -177,6 +197,7 @@ export function publicXmlValidation(r: XmlValidationResult): PublicXmlValidation
     xsd: r.xsd,
     summary,
     ruleSet: r.ruleSet,
+    ruleSets: r.ruleSets,
     invoiceNumber: r.invoice.number,
   };
 }

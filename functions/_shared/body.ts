@@ -2,9 +2,11 @@
  * Body checks at the boundary: a valibot-backed parser from lib/input turns
  * the JSON body into typed input or a 400 with field paths.
  */
+import { isRuleSelection, RULE_SELECTIONS, type RuleSelection } from '../../lib/rules/rule-sets.js';
 import { EncodingError, InputError, type FieldIssue } from '../../lib/errors.js';
 import { parseInvoiceInput, type InvoiceInput } from '../../lib/input/schema.js';
 import { findUnpairedSurrogate } from '../../lib/input/utf8.js';
+import { MAX_IDENTIFIER_LENGTH } from '../../lib/input/limits.js';
 
 /** A parser as lib/input exports them. */
 export type BodyParser<T> = (body: unknown) => { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
@@ -96,7 +98,7 @@ export const CONVERT_MEDIA_TYPES: Readonly<Record<string, string>> = {
 
 /** The body of POST /api/v1/convert. */
 export function parseConvertBody(body: unknown):
-  | { ok: true; value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended' } }
+  | { ok: true; value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended'; businessProcess?: string; rules?: RuleSelection } }
   | { ok: false; issues: FieldIssue[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, issues: [{ path: '', message: 'must be an object' }] };
   const b = body as Record<string, unknown>;
@@ -121,6 +123,45 @@ export function parseConvertBody(body: unknown):
     if (p === 'basic' || p === 'comfort' || p === 'extended') profile = p;
     else issues.push({ path: 'profile', message: 'must be one of basic, comfort, extended' });
   }
+  let businessProcess: string | undefined;
+  if (b.businessProcess !== undefined && b.businessProcess !== null) {
+    if (typeof b.businessProcess !== 'string' || b.businessProcess.trim() === '') issues.push({ path: 'businessProcess', message: 'must be a non-empty string (BT-23), e.g. "B1"' });
+    else if (b.businessProcess.length > MAX_IDENTIFIER_LENGTH) issues.push({ path: 'businessProcess', message: `must be at most ${MAX_IDENTIFIER_LENGTH} characters long (it has ${b.businessProcess.length})` });
+    else businessProcess = b.businessProcess.trim();
+  }
+  let rules: RuleSelection | undefined;
+  if (b.rules !== undefined && b.rules !== null) {
+    if (isRuleSelection(b.rules)) rules = b.rules;
+    else issues.push({ path: 'rules', message: `must be one of ${RULE_SELECTIONS.join(', ')}` });
+  }
   if (issues.length > 0 || bytes === undefined || mimeType === undefined) return { ok: false, issues };
-  return { ok: true, value: { bytes, mimeType: mimeType === 'image/jpg' ? 'image/jpeg' : mimeType, ...(typeof b.fileName === 'string' ? { fileName: b.fileName } : {}), profile } };
+  return {
+    ok: true,
+    value: {
+      bytes,
+      mimeType: mimeType === 'image/jpg' ? 'image/jpeg' : mimeType,
+      ...(typeof b.fileName === 'string' ? { fileName: b.fileName } : {}),
+      profile,
+      ...(businessProcess !== undefined ? { businessProcess } : {}),
+      ...(rules !== undefined ? { rules } : {}),
+    },
+  };
+}
+
+/**
+ * The rule sets a request asks for (`rules`: auto, en16931, fr): `"rules"` of a JSON body, else the query parameter
+ * `?rules=` (raw XML bodies, /api/v2/render); undefined when neither is given (auto).
+ * @throws InputError (400) for any other value.
+ */
+export function requestRules(req: { body: unknown; event: { queryStringParameters?: Record<string, string | undefined> | null } }): RuleSelection | undefined {
+  const body = req.body;
+  const fromBody = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { rules?: unknown }).rules : undefined;
+  if (fromBody !== undefined && fromBody !== null) {
+    if (!isRuleSelection(fromBody)) throw bodyProblem('rules', `must be one of ${RULE_SELECTIONS.join(', ')}`);
+    return fromBody;
+  }
+  const fromQuery = req.event.queryStringParameters?.['rules'];
+  if (fromQuery === undefined || fromQuery === null) return undefined;
+  if (!isRuleSelection(fromQuery)) throw bodyProblem('query.rules', `must be one of ${RULE_SELECTIONS.join(', ')}`);
+  return fromQuery;
 }

@@ -3,18 +3,23 @@ import type { Context } from 'aws-lambda';
 import { INLINE_XML_BYTES, VALIDATE_BUDGET_MS } from '../../lib/isolate/budgets.js';
 import { publicXmlValidation, validateCiiXml, type PublicXmlValidation, type XmlValidationResult } from '../../lib/validate-xml.js';
 import { config } from './config.js';
+import type { RuleSelection } from '../../lib/rules/rule-sets.js';
 import { runIsolated } from './isolate.js';
 
 /** Validates a CII XML invoice (lib/validate-xml.ts) against the rules and the configured schemas. */
-export function validateXml(text: string | Uint8Array): XmlValidationResult {
-  return validateCiiXml(text, { schemaDir: config.schemaDir });
+export function validateXml(text: string | Uint8Array, rules?: RuleSelection): XmlValidationResult {
+  return validateCiiXml(text, { schemaDir: config.schemaDir, ...(rules ? { rules } : {}) });
 }
 
 /**
  * The public verdict on a CII XML invoice: small XML in the request's thread (milliseconds), large XML in the
  * isolation pool within its time budget and the invocation's remaining time.
  */
-export async function validateXmlVerdict(text: string | Uint8Array, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<PublicXmlValidation> {
-  if (text.length <= INLINE_XML_BYTES) return publicXmlValidation(validateXml(text));
-  return runIsolated('validateXml', { xml: text, ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}) }, { timeoutMs: VALIDATE_BUDGET_MS, what: 'validating the XML', context });
+export async function validateXmlVerdict(
+  text: string | Uint8Array,
+  context?: Pick<Context, 'getRemainingTimeInMillis'>,
+  rules?: RuleSelection,
+): Promise<PublicXmlValidation> {
+  if (text.length <= INLINE_XML_BYTES) return publicXmlValidation(validateXml(text, rules));
+  return runIsolated('validateXml', { xml: text, ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}), ...(rules ? { rules } : {}) }, { timeoutMs: VALIDATE_BUDGET_MS, what: 'validating the XML', context });
 }

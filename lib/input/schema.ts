@@ -35,6 +35,8 @@ import {
   MAX_SHORT_TEXT_LENGTH,
 } from './limits.js';
 import { xmlForbiddenCharMessage } from './xml-chars.js';
+import { FR_BILLING_FRAMEWORKS } from '../rules/br-fr/BR-FR-08.js';
+import { RULE_SELECTIONS } from '../rules/rule-sets.js';
 
 /** VAT category codes of EN 16931 (BT-151 / BT-118, UNTDID 5305 subset). */
 export const VAT_CATEGORY_CODES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'] as const;
@@ -362,11 +364,35 @@ const ItemSchema = v.object(
   objectMessage('an object'),
 );
 
+/** A note with its subject code (BT-21 / BT-22). */
+const NoteObjectSchema = v.object(
+  {
+    text: requiredText('Note text (BT-22).', MAX_LONG_TEXT_LENGTH),
+    subject: optional(
+      v.pipe(v.string('must be a string'), v.regex(/^[A-Z0-9]{1,3}$/, 'must be a UNTDID 4451 subject code of 1 to 3 upper-case letters or digits, such as "PMT"')),
+      'Note subject code, UNTDID 4451 (BT-21): e.g. PMT, PMD, AAB, TXD, BAR.',
+    ),
+  },
+  objectMessage('an object'),
+);
+
+/** The preceding invoice (BG-3). */
+const PrecedingInvoiceSchema = v.object(
+  {
+    number: requiredText('Preceding invoice number (BT-25).', MAX_IDENTIFIER_LENGTH),
+    date: optionalDate('Preceding invoice issue date, YYYY-MM-DD (BT-26).'),
+  },
+  objectMessage('an object'),
+);
+
 const TotalsSchema = v.object(
   {
     totalHT: optionalDecimal('Invoice total without VAT (BT-109). Computed when absent; when given it must match the computed total (BR-CO-13).'),
     totalTTC: optionalDecimal('Invoice total with VAT (BT-112). Computed when absent; when given it must match BT-109 + BT-110 (BR-CO-15).'),
     prepaidAmount: optionalDecimal('Amount already paid, e.g. a deposit (BT-113). Deducted from the amount due (BT-115).'),
+    vatTotalAccountingCurrency: optionalDecimal(
+      'Total VAT in the VAT accounting currency (BT-111), with vatAccountingCurrency. A French invoice not in EUR needs it, in EUR (BR-FR-CO-12).',
+    ),
   },
   objectMessage('an object'),
 );
@@ -423,8 +449,27 @@ export const InvoiceInputSchema = v.object(
     buyerReference: optionalText('Buyer reference, e.g. the buyer\'s service code (BT-10).', MAX_IDENTIFIER_LENGTH),
     purchaseOrderReference: optionalText('Purchase order reference (BT-13).', MAX_IDENTIFIER_LENGTH),
     notes: optional(
-      v.pipe(v.array(optionalTextValue(MAX_LONG_TEXT_LENGTH), 'must be an array of strings'), maxEntries(MAX_NOTES, 'notes')),
-      `Invoice notes, free text (BT-22), one per entry (at most ${MAX_NOTES}).`,
+      v.pipe(
+        v.array(v.union([optionalTextValue(MAX_LONG_TEXT_LENGTH), NoteObjectSchema], 'must be a string or an object {text, subject}'), 'must be an array'),
+        maxEntries(MAX_NOTES, 'notes'),
+      ),
+      `Invoice notes (BG-1), one per entry (at most ${MAX_NOTES}): free text (BT-22), or {text, subject} with a UNTDID 4451 subject code (BT-21) such as PMT, PMD, AAB, TXD, BAR. A French invoice gets default PMT, PMD and AAB notes for the subjects not given.`,
+    ),
+    businessProcess: optionalText(
+      `Business process type (BT-23). French invoices need one of the billing frameworks ${FR_BILLING_FRAMEWORKS.join(' ')} (BR-FR-08; no default); any BT-23 text otherwise.`,
+      MAX_IDENTIFIER_LENGTH,
+    ),
+    precedingInvoice: optional(
+      PrecedingInvoiceSchema,
+      'Preceding invoice (BG-3): its number (BT-25) and issue date (BT-26). Required on French credit notes (381) and corrective invoices (384) (BR-FR-CO-04, BR-FR-CO-05).',
+    ),
+    vatAccountingCurrency: optional(
+      v.pipe(v.string('must be a string'), v.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code of 3 upper-case letters such as "EUR"')),
+      'VAT accounting currency, ISO 4217 (BT-6), with totals.vatTotalAccountingCurrency (BT-111). A French invoice not in EUR needs EUR here (BR-FR-CO-12).',
+    ),
+    rules: optional(
+      v.picklist(RULE_SELECTIONS, `must be one of ${RULE_SELECTIONS.join(', ')}`),
+      'Rule sets to apply: auto (default: EN 16931, plus the French BR-FR rules when the seller is in FR), fr (always both), en16931 (never BR-FR).',
     ),
     paymentTerms: optionalText('Payment terms, free text, e.g. "30 days net" (BT-20).', MAX_LONG_TEXT_LENGTH),
     paymentMeans: optional(PaymentMeansSchema, 'Payment instructions (BG-16) with the credit transfer account (BG-17).'),

@@ -221,6 +221,7 @@ function toTotals(input: InvoiceInput, lines: readonly InvoiceLine[], vatBreakdo
     taxInclusiveAmount,
     prepaidAmount,
     amountDue: taxInclusiveAmount.minus(prepaidAmount ?? ZERO),
+    vatTotalInAccountingCurrency: input.totals?.vatTotalAccountingCurrency,
   });
 }
 
@@ -270,12 +271,17 @@ export function invoiceFromInput(input: InvoiceInput): Invoice {
     buyerReference: text(input.buyerReference),
     purchaseOrderReference: text(input.purchaseOrderReference),
     paymentTerms: text(input.paymentTerms),
+    vatAccountingCurrency: input.vatAccountingCurrency,
     notes: (input.notes ?? []).flatMap((note) => {
+      if (note !== undefined && typeof note === 'object') {
+        const value = text(note.text);
+        return value === undefined ? [] : [compact({ text: value, subjectCode: text(note.subject) })];
+      }
       const value = text(note);
       return value === undefined ? [] : [{ text: value }];
     }),
-    process: { specificationId: EN16931_SPECIFICATION_ID },
-    precedingInvoices: [],
+    process: compact({ businessProcess: text(input.businessProcess), specificationId: EN16931_SPECIFICATION_ID }),
+    precedingInvoices: input.precedingInvoice === undefined ? [] : [compact({ reference: input.precedingInvoice.number.trim(), issueDate: input.precedingInvoice.date })],
     seller: toSeller(input.seller),
     buyer: toBuyer(input.buyer),
     delivery: toDelivery(input),

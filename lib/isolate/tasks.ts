@@ -10,6 +10,7 @@ import type { ExtractedInvoiceXml } from '../pdf/extract.js';
 import type { EmbedFacturXResult } from '../pdf/embed.js';
 import type { FacturXProfile } from '../pdf/profile.js';
 import { OCR_BUDGET_MS } from './budgets.js';
+import type { RuleSelection } from '../rules/rule-sets.js';
 
 /** What a task may do beyond computing its result. */
 export interface TaskContext {
@@ -45,10 +46,10 @@ function documentText(doc: { lines: Array<{ text: string }> }): string {
 }
 
 /** Validates and renders a CII XML (the v2 render use case); also run in the request's thread for small XML. */
-export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined }): Promise<RenderedXml> {
+export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined; rules?: RuleSelection | undefined }): Promise<RenderedXml> {
   const { validateCiiXml } = await import('../validate-xml.js');
   const { renderInvoicePdf } = await import('../pdf/render/render.js');
-  const verdict = validateCiiXml(xml, options.schemaDir ? { schemaDir: options.schemaDir } : {});
+  const verdict = validateCiiXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(options.rules ? { rules: options.rules } : {}) });
   const embedded = verdict.valid && verdict.profile !== 'UNKNOWN';
   const pdf = await renderInvoicePdf(verdict.invoice, embedded ? { xml, xmlProfile: verdict } : {});
   return { pdf, invoiceNumber: verdict.invoice.number, embedded, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
@@ -73,11 +74,11 @@ export const TASKS = {
   embed: async (input: { pdf: Uint8Array; xml: string; profile?: FacturXProfile }): Promise<EmbedFacturXResult> =>
     (await import('../pdf/embed.js')).embedFacturX(input.pdf, input.xml, input.profile ? { profile: input.profile } : {}),
   /** v2 render of large XML. */
-  renderXml: (input: { xml: string | Uint8Array; schemaDir?: string }): Promise<RenderedXml> => renderXml(input.xml, input),
+  renderXml: (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleSelection }): Promise<RenderedXml> => renderXml(input.xml, input),
   /** v2 validate of large XML: the public verdict (without the model, whose Decimal instances do not cross threads). */
-  validateXml: async (input: { xml: string | Uint8Array; schemaDir?: string }) => {
+  validateXml: async (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleSelection }) => {
     const { publicXmlValidation, validateCiiXml } = await import('../validate-xml.js');
-    return publicXmlValidation(validateCiiXml(input.xml, input.schemaDir ? { schemaDir: input.schemaDir } : {}));
+    return publicXmlValidation(validateCiiXml(input.xml, { ...(input.schemaDir ? { schemaDir: input.schemaDir } : {}), ...(input.rules ? { rules: input.rules } : {}) }));
   },
 } as const;
 

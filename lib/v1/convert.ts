@@ -20,6 +20,8 @@ import { parseInvoiceInput } from '../input/schema.js';
 import { dec } from '../model/decimal.js';
 import type { Invoice, PostalAddress } from '../model/invoice.js';
 import { publicXmlValidation, readCiiXml, validateCiiXml, type PublicXmlValidation } from '../validate-xml.js';
+import { runsBrFr, type RuleSelection } from '../rules/rule-sets.js';
+import { applyFrenchDefaults } from '../input/french.js';
 import { toV1Validation, type V1Validation } from './validation.js';
 
 /** v1 profile names. */
@@ -33,6 +35,10 @@ export interface ConvertRequest {
   profile: V1Profile;
   /** When the caller stops waiting (epoch ms); handed to the extractor. */
   deadline?: number;
+  /** Business process type (BT-23) for a French invoice (no default: without it BR-FR-08 is reported). */
+  businessProcess?: string;
+  /** Which rule sets run (auto by default: BR-FR for a French seller, whose invoice then gets the French defaults). */
+  rules?: RuleSelection;
 }
 
 /** Options of {@link convertDocument}. */
@@ -129,8 +135,14 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
     invoice = invoiceFromInput(parsed.value);
     extractedData = dataFromExtraction(extracted, notes);
   }
+  if (runsBrFr(req.rules, invoice.seller.address.countryCode)) {
+    if (req.businessProcess !== undefined) invoice.process.businessProcess = req.businessProcess;
+    applyFrenchDefaults(invoice);
+  }
   const written = writeCiiWithReport(invoice, { profile });
-  const verdict = publicXmlValidation(validateCiiXml(written.xml, options.schemaDir ? { schemaDir: options.schemaDir } : {}));
+  const verdict = publicXmlValidation(
+    validateCiiXml(written.xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(req.rules ? { rules: req.rules } : {}) }),
+  );
   if (written.dropped.length > 0) {
     extractedData.notes.push(`The ${req.profile} profile cannot carry ${written.dropped.join(', ')}: left out of the XML.`);
   }

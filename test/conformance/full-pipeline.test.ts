@@ -17,6 +17,8 @@ const OUR_IDS = /^(VAT-CHECKSUM|FR-SIREN-CHECKSUM|FR-SIRET-CHECKSUM|FR-SIRET-BUY
 describe('full validation pipeline vs the official validator, whole corpus', () => {
   it('agrees on every file', () => {
     const verdicts = loadVerdicts();
+    // The BR-FR verdicts of the same files (France_RFE v1.4.0.02); the pipeline runs both rule sets (rules: 'fr').
+    const frVerdicts = JSON.parse(readFileSync(requireShared('conformance', 'expected-fr.json'), 'utf8')) as Record<string, { fr_fatal?: string[]; fr_sch_error?: string }>;
     const schemaDir = requireShared('schemas');
     const diffs: string[] = [];
     let compared = 0;
@@ -25,7 +27,7 @@ describe('full validation pipeline vs the official validator, whole corpus', () 
       const bytes = readFileSync(requireShared('conformance', file));
       let result;
       try {
-        result = validateCiiXml(bytes, { schemaDir });
+        result = validateCiiXml(bytes, { schemaDir, rules: 'fr' });
       } catch (err) {
         if (err instanceof NotEn16931CiiError) {
           notCii++;
@@ -35,14 +37,20 @@ describe('full validation pipeline vs the official validator, whole corpus', () 
         throw err;
       }
       compared++;
-      const fatal = [...new Set(result.errors.map((f) => f.rule))].sort();
+      const allFatal = [...new Set(result.errors.map((f) => f.rule))].sort();
+      const fatal = allFatal.filter((r) => !r.startsWith('BR-FR-'));
+      const frFatal = allFatal.filter((r) => r.startsWith('BR-FR-'));
+      const fr = frVerdicts[file];
+      expect(fr, `${file} has a BR-FR verdict`).toBeDefined();
+      if (fr?.fr_sch_error === undefined && frFatal.join() !== [...(fr?.fr_fatal ?? [])].sort().join()) diffs.push(`${file}: BR-FR ours [${frFatal}] official [${fr?.fr_fatal}]`);
+      expect(result.ruleSets).toEqual(['EN 16931 CII 1.3.16', 'BR-FR 1.4.0.02']);
       const warn = [...new Set(result.warnings.map((f) => f.rule).filter((r) => !OUR_IDS.test(r)))].sort();
       const expFatal = [...new Set(verdict.fatal)].sort();
       const expWarn = [...new Set(verdict.warning)].sort();
       if (fatal.join() !== expFatal.join()) diffs.push(`${file}: fatal ours [${fatal}] official [${expFatal}]`);
       if (warn.join() !== expWarn.join()) diffs.push(`${file}: warning ours [${warn}] official [${expWarn}]`);
       if ((verdict.xsd === 'ok') !== (result.xsd.valid === true)) diffs.push(`${file}: xsd ours ${result.xsd.valid} official ${String(verdict.xsd)}`);
-      expect(result.valid, file).toBe(expFatal.length === 0 && verdict.xsd === 'ok');
+      expect(result.valid, file).toBe(allFatal.length === 0 && expFatal.length === 0 && verdict.xsd === 'ok');
     }
     console.log(`full pipeline: ${compared} CII files compared, ${notCii} ZUGFeRD 1.0 files answered as not EN 16931 CII, ${diffs.length} differences`);
     expect(diffs).toEqual([]);

@@ -167,7 +167,7 @@ describe('over-long text is a 400 naming the field', () => {
 
   it('the limit itself is accepted', async () => {
     const event = loadEvent('v2-xml/valid.json');
-    event.body = JSON.stringify({ ...JSON.parse(event.body!), invoiceNumber: 'A'.repeat(MAX_INVOICE_NUMBER_LENGTH) });
+    event.body = JSON.stringify({ ...JSON.parse(event.body!), invoiceNumber: 'A'.repeat(MAX_INVOICE_NUMBER_LENGTH), rules: 'en16931' });
     const { status, res } = await call(v2Xml, event);
     expect(status, res.body).toBe(200);
   });

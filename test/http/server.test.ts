@@ -75,7 +75,7 @@ describe('local server', () => {
       expect(body.error.details).toEqual([{ path: 'body', reason: 'encoding', byteOffset: offset, message: expect.stringContaining(`byte offset ${offset}`) }]);
     }
     // The same document in UTF-8 still validates.
-    const ok = await fetch(base + '/api/v2/validate', { method: 'POST', headers: { 'Content-Type': 'application/xml' }, body: Buffer.from(xml, 'utf8') });
+    const ok = await fetch(base + '/api/v2/validate?rules=en16931', { method: 'POST', headers: { 'Content-Type': 'application/xml' }, body: Buffer.from(xml, 'utf8') });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as any).data.valid).toBe(true);
   });

@@ -1,0 +1,73 @@
+/**
+ * BR-FR-10: the seller has a SIREN (BT-30, scheme 0002) of nine digits.
+ * BR-FR-11: on a B2B invoice (note BAR = `B2B`) the buyer has one too (BT-47).
+ * BR-FR-12 / BR-FR-13: the buyer's (BT-49) and the seller's (BT-34)
+ * electronic addresses are present.
+ */
+import { P } from './document.js';
+import { definePattern } from './types.js';
+import { anyEq, normalizeSpace, path, str, withAttr, xsdRegex } from './xpath.js';
+
+const SIREN = xsdRegex('^\\d{9}$');
+const ROOT = 'rsm:CrossIndustryInvoice';
+const SELLER_SIREN = `${P.AGR}/ram:SellerTradeParty/ram:SpecifiedLegalOrganization/ram:ID`;
+const BUYER_SIREN = `${P.AGR}/ram:BuyerTradeParty/ram:SpecifiedLegalOrganization/ram:ID`;
+
+/** The contents of the notes with subject BAR (BT-22 where BT-21 = BAR). */
+export const BAR_CONTENT = `${P.DOC}/ram:IncludedNote`;
+
+export const BR_FR_10 = definePattern('BR-FR-10', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-10_BT-30',
+      terms: ['BT-30'],
+      message: "The seller's legal registration identifier (BT-30) must be its SIREN: nine digits with scheme identifier 0002.",
+      test: (_el, doc) => {
+        const siren = withAttr(doc.at(SELLER_SIREN), 'schemeID', '0002');
+        return siren.length > 0 && SIREN.test(normalizeSpace(str(siren)));
+      },
+    },
+  ],
+});
+
+export const BR_FR_11 = definePattern('BR-FR-11', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-11_BT-47',
+      terms: ['BT-47', 'BT-22'],
+      message: "On a B2B invoice (note with subject BAR reading B2B), the buyer's legal registration identifier (BT-47) must be its SIREN: nine digits with scheme identifier 0002.",
+      test: (_el, doc) => !anyEq(barContents(doc.at(BAR_CONTENT)), 'B2B') || SIREN.test(str(withAttr(doc.at(BUYER_SIREN), 'schemeID', '0002'))),
+    },
+  ],
+});
+
+export const BR_FR_12 = definePattern('BR-FR-12', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-12_BT-49',
+      terms: ['BT-49'],
+      message: "The buyer's electronic address (BT-49) is required.",
+      test: (_el, doc) => str(doc.at(`${P.AGR}/ram:BuyerTradeParty/ram:URIUniversalCommunication/ram:URIID`)) !== '',
+    },
+  ],
+});
+
+export const BR_FR_13 = definePattern('BR-FR-13', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-13_BT-34',
+      terms: ['BT-34'],
+      message: "The seller's electronic address (BT-34) is required.",
+      test: (_el, doc) => str(doc.at(`${P.AGR}/ram:SellerTradeParty/ram:URIUniversalCommunication/ram:URIID`)) !== '',
+    },
+  ],
+});
+
+/** `ram:IncludedNote[ram:SubjectCode = 'BAR']/ram:Content` from the document's notes. */
+export function barContents(notes: readonly import('../../cii/reader/tree.js').CiiElement[]) {
+  return notes.filter((n) => anyEq(path(n, 'ram:SubjectCode'), 'BAR')).flatMap((n) => path(n, 'ram:Content'));
+}

@@ -1,0 +1,202 @@
+/**
+ * The French coherence rules (BR-FR-CO-nn) on the whole document: what a
+ * document type requires (CO-03, CO-04, CO-05), due dates (CO-07), billing
+ * framework and type (CO-08), already-paid invoices (CO-09), identifier
+ * schemes (CO-10), invoices not in euros (CO-12) and members of a VAT group
+ * (CO-14, CO-15).
+ */
+import type { CiiElement } from '../../cii/reader/tree.js';
+import { P } from './document.js';
+import type { FrDocument } from './document.js';
+import { GLOBAL_ID_PARTIES, type FrParty } from './parties.js';
+import { definePattern, type BrFrRule } from './types.js';
+import { anyEq, anyIn, anyNe, attr, kids, path, str, withAttr, xpathNumber } from './xpath.js';
+
+const ROOT = 'rsm:CrossIndustryInvoice';
+const typeCode = (doc: FrDocument) => doc.at(`${P.DOC}/ram:TypeCode`);
+const framework = (doc: FrDocument) => doc.at(`${P.CTX}/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID`);
+const set = (...v: string[]) => new Set(v);
+const DUE_DATE = `${P.SET}/ram:SpecifiedTradePaymentTerms/ram:DueDateDateTime/udt:DateTimeString`;
+const PAID = set('B2', 'S2', 'M2');
+
+/** A preceding-invoice reference with its number (BT-25) and date (BT-26). */
+const completeReference = (ref: CiiElement) => kids(ref, 'ram:IssuerAssignedID').length > 0 && path(ref, 'ram:FormattedIssueDateTime/qdt:DateTimeString').length > 0;
+
+export const BR_FR_CO_03 = definePattern('BR-FR-CO-03', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-CO-03_BT-3',
+      terms: ['BT-3', 'BT-12', 'BT-73', 'BT-74'],
+      message: 'A global discount credit note (BT-3 = 262) requires the contract reference (BT-12) and the invoicing period start and end dates (BT-73, BT-74).',
+      test: (_el, doc) =>
+        !anyEq(typeCode(doc), '262') ||
+        (str(doc.at(`${P.AGR}/ram:ContractReferencedDocument/ram:IssuerAssignedID`)) !== '' &&
+          str(doc.at(`${P.SET}/ram:BillingSpecifiedPeriod/ram:StartDateTime/udt:DateTimeString`)) !== '' &&
+          str(doc.at(`${P.SET}/ram:BillingSpecifiedPeriod/ram:EndDateTime/udt:DateTimeString`)) !== ''),
+    },
+  ],
+});
+
+export const BR_FR_CO_04 = definePattern('BR-FR-CO-04', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-CO-04_BT-4',
+      terms: ['BT-3', 'BG-3', 'BT-25'],
+      message: 'A corrective invoice (BT-3 = 384, 471, 472 or 473) must reference exactly one preceding invoice (BG-3, BT-25).',
+      test: (_el, doc) => !anyIn(typeCode(doc), set('384', '471', '472', '473')) || doc.at(`${P.SET}/ram:InvoiceReferencedDocument`).length === 1,
+    },
+  ],
+});
+
+export const BR_FR_CO_05 = definePattern('BR-FR-CO-05', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-CO-05_BT-3',
+      terms: ['BT-3', 'BT-25', 'BT-26'],
+      message: 'A credit note (BT-3 = 261, 381, 396, 502 or 503) must reference the preceding invoice with its number (BT-25) and issue date (BT-26), in the header or on every line.',
+      test: (_el, doc) => {
+        if (!anyIn(typeCode(doc), set('261', '381', '396', '502', '503'))) return true;
+        if (doc.at(`${P.SET}/ram:InvoiceReferencedDocument`).some(completeReference)) return true;
+        return doc.at(P.LINE).every((line) => {
+          const status = path(line, 'ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode');
+          if (status.length > 0 && !anyEq(status, 'DETAIL')) return true;
+          return path(line, 'ram:SpecifiedLineTradeSettlement/ram:InvoiceReferencedDocument').some(completeReference);
+        });
+      },
+    },
+  ],
+});
+
+export const BR_FR_CO_07 = definePattern('BR-FR-CO-07', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-CO-07_BT-9',
+      terms: ['BT-9', 'BT-2'],
+      message: 'The payment due date (BT-9) must not be before the invoice issue date (BT-2), except for prepayment invoices (386, 500, 503) and already-paid invoices (BT-23 = B2, S2, M2).',
+      test: (_el, doc) => {
+        const due = str(doc.at(DUE_DATE));
+        if (due === '') return true;
+        if (anyIn(typeCode(doc), set('386', '500', '503')) || anyIn(framework(doc), PAID)) return true;
+        const issue = doc.at(`${P.DOC}/ram:IssueDateTime/udt:DateTimeString`);
+        // `$dueDate ge $issueDate` on untyped values: a string comparison (code points); false without an issue date.
+        return issue.length > 0 && due >= str(issue);
+      },
+    },
+  ],
+});
+
+export const BR_FR_CO_08 = definePattern('BR-FR-CO-08', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-CO-08_BT-23',
+      terms: ['BT-23', 'BT-3'],
+      message: 'A prepayment invoice (BT-3 = 386, 500 or 503) cannot be issued under the billing frameworks B4, S4 or M4 (BT-23).',
+      test: (_el, doc) => !anyIn(framework(doc), set('B4', 'S4', 'M4')) || !anyIn(typeCode(doc), set('386', '500', '503')),
+    },
+  ],
+});
+
+const num = (doc: FrDocument, rel: string) => xpathNumber(str(doc.at(`${P.SUM}/${rel}`)));
+
+export const BR_FR_CO_09 = definePattern('BR-FR-CO-09', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-CO-09_BT-23-1',
+      terms: ['BT-23', 'BT-113', 'BT-112'],
+      message: 'An already-paid invoice (BT-23 = B2, S2 or M2) must have the paid amount (BT-113) equal to the total with VAT (BT-112).',
+      test: (_el, doc) => !anyIn(framework(doc), PAID) || num(doc, 'ram:TotalPrepaidAmount') === num(doc, 'ram:GrandTotalAmount'),
+    },
+    {
+      id: 'BR-FR-CO-09_BT-23-2',
+      terms: ['BT-23', 'BT-115'],
+      message: 'An already-paid invoice (BT-23 = B2, S2 or M2) must have an amount due for payment (BT-115) of zero.',
+      test: (_el, doc) => !anyIn(framework(doc), PAID) || num(doc, 'ram:DuePayableAmount') === 0,
+    },
+    {
+      id: 'BR-FR-CO-09_BT-23-3',
+      terms: ['BT-23', 'BT-9'],
+      message: 'An already-paid invoice (BT-23 = B2, S2 or M2) must give the payment date as due date (BT-9).',
+      test: (_el, doc) => !anyIn(framework(doc), PAID) || str(doc.at(DUE_DATE)) !== '',
+    },
+  ],
+});
+
+function schemeRule(party: FrParty): BrFrRule {
+  const t = party.id;
+  return {
+    context: party.path,
+    asserts: [
+      {
+        id: `BR-FR-CO-10_${t}-1`,
+        terms: [t],
+        message: `Every identifier of the ${party.name} (${t}) must have a scheme identifier (${t}-1).`,
+        test: (el) => kids(el, 'ram:GlobalID').every((id) => attr(id, 'schemeID') !== undefined),
+      },
+      {
+        id: `BR-FR-CO-10_${t}-2`,
+        terms: [t],
+        message: `The ${party.name} may have at most one identifier (${t}) per scheme (${t}-1).`,
+        test: (el) => {
+          const schemes = kids(el, 'ram:GlobalID')
+            .map((id) => attr(id, 'schemeID'))
+            .filter((s): s is string => s !== undefined);
+          return new Set(schemes).size === schemes.length;
+        },
+      },
+    ],
+  };
+}
+
+export const BR_FR_CO_10 = definePattern('BR-FR-CO-10', ...GLOBAL_ID_PARTIES.map(schemeRule));
+
+export const BR_FR_CO_12 = definePattern('BR-FR-CO-12', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-CO-12_BT-5',
+      terms: ['BT-5', 'BT-6', 'BT-111'],
+      message: 'An invoice not in euros (BT-5) must give EUR as VAT accounting currency (BT-6) and the total VAT amount in euros (BT-111).',
+      test: (_el, doc) =>
+        !anyNe(doc.at(`${P.SET}/ram:InvoiceCurrencyCode`), 'EUR') ||
+        (anyEq(doc.at(`${P.SET}/ram:TaxCurrencyCode`), 'EUR') && str(withAttr(doc.at(`${P.SUM}/ram:TaxTotalAmount`), 'currencyID', 'EUR')) !== ''),
+    },
+  ],
+});
+
+const isVatGroupMember = (doc: FrDocument) => withAttr(doc.at(`${P.AGR}/ram:SellerTradeParty/ram:GlobalID`), 'schemeID', '0231').length > 0;
+
+export const BR_FR_CO_14 = definePattern('BR-FR-CO-14', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-CO-14_BT-29-1',
+      terms: ['BT-29', 'BT-29-1', 'BT-22'],
+      message: 'A seller that is a member of a VAT group (identifier with scheme 0231, BT-29-1) must carry a note with subject TXD reading MEMBRE_ASSUJETTI_UNIQUE (BT-22).',
+      test: (_el, doc) =>
+        !isVatGroupMember(doc) ||
+        doc.at(`${P.DOC}/ram:IncludedNote`).some((n) => anyEq(kids(n, 'ram:SubjectCode'), 'TXD') && anyEq(kids(n, 'ram:Content'), 'MEMBRE_ASSUJETTI_UNIQUE')),
+    },
+  ],
+});
+
+export const BR_FR_CO_15 = definePattern('BR-FR-CO-15', {
+  context: ROOT,
+  asserts: [
+    {
+      id: 'BR-FR-CO-15_BT-29-1',
+      terms: ['BT-29-1', 'BG-11', 'BT-63'],
+      message: "A seller that is a member of a VAT group (scheme 0231, BT-29-1) must name its tax representative (BG-11) with the representative's VAT identifier (BT-63).",
+      test: (_el, doc) => {
+        if (!isVatGroupMember(doc)) return true;
+        const rep = doc.at(`${P.AGR}/ram:SellerTaxRepresentativeTradeParty`);
+        return rep.length > 0 && str(withAttr(path(rep, 'ram:SpecifiedTaxRegistration/ram:ID'), 'schemeID', 'VA')) !== '';
+      },
+    },
+  ],
+});
