@@ -153,6 +153,12 @@ describe('readExpenseAnalysis', () => {
     expect(invoice.currency).toMatchObject({ value: 'CHF', confidence: 0.9 });
   });
 
+  it('gives a currency code without its own confidence (as real responses send it) the confidence of the field it decorates', () => {
+    const total: ExpenseField = { ...field('TOTAL', '$5,715.00', { typeConf: 99.5, valueConf: 97 }), Currency: { Code: 'USD' } };
+    const { invoice } = readExpenseAnalysis([response([total])]);
+    expect(invoice.currency).toMatchObject({ value: 'USD', confidence: 0.97 });
+  });
+
   it('reads lines: ITEM else EXPENSE_ROW as description, VAT rate from a labelled OTHER column; drops lines without amounts', () => {
     const { invoice } = readExpenseAnalysis([
       response(

@@ -172,7 +172,9 @@ function addTaxId(collector: Collector, party: 'seller' | 'buyer', field: Expens
 function addCurrency(collector: Collector, field: ExpenseField, pageOffset: number): void {
   const code = field.Currency?.Code?.trim().toUpperCase();
   if (code && /^[A-Z]{3}$/.test(code)) {
-    const confidence = round3(Math.min(field.Currency?.Confidence ?? 0, 100) / 100);
+    // Real responses give `{Code}` alone: the code was then read with the value it decorates, at the field's confidence.
+    const own = field.Currency?.Confidence;
+    const confidence = own === undefined ? fieldConfidence(field) : round3(Math.min(Math.max(own, 0), 100) / 100);
     collector.add('currency', { value: code, confidence, source: fieldSource(field, pageOffset), printed: code, rank: 0 });
   }
 }
