@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { datesInText, normaliseDate } from '../../adapters/aws/extract/dates.js';
-import { classifyTaxId, ibansInText, normaliseBic, normaliseIban } from '../../adapters/aws/extract/identifiers.js';
+import { ibansInText, normaliseBic, normaliseIban } from '../../adapters/aws/extract/identifiers.js';
 import { canonicalNumber, normaliseNumber, numbersInText } from '../../adapters/aws/extract/numbers.js';
 
 describe('normaliseNumber', () => {
@@ -120,21 +120,6 @@ describe('normaliseDate', () => {
 });
 
 describe('identifiers', () => {
-  it.each([
-    ['FR 32 123 456 789', { kind: 'vat', value: 'FR32123456789' }],
-    ['DE123456789', { kind: 'vat', value: 'DE123456789' }],
-    ['EL 123456789', { kind: 'vat', value: 'EL123456789' }],
-    ['TVA: BE0123.456.789', { kind: 'vat', value: 'BE0123456789' }],
-    ['123 456 789 00012', { kind: 'siret', value: '12345678900012' }],
-    ['123.456.789', { kind: 'siren', value: '123456789' }],
-  ])('classifies %j', (printed, expected) => {
-    expect(classifyTaxId(printed)).toEqual(expected);
-  });
-
-  it.each(['hello', 'ZZ123456789', '12345', 'FRANCE'])('%j is no tax identifier', (printed) => {
-    expect(classifyTaxId(printed)).toBeUndefined();
-  });
-
   it('accepts IBANs with right check digits only', () => {
     expect(normaliseIban('FR76 3000 6000 0112 3456 7890 189')).toBe('FR7630006000011234567890189');
     expect(normaliseIban('IBAN: de89 3704 0044 0532 0130 00')).toBe('DE89370400440532013000');

@@ -53,7 +53,8 @@ describe('readExpenseAnalysis', () => {
     });
     expect(invoice.totals.totalVAT).toBeUndefined(); // the only TAX field names its rate: a VAT row
     expect(invoice.paymentTerms?.value).toBe('Paiement à 30 jours');
-    expect(invoice.notes).toEqual([]);
+    // The fixture's SIRET fails its Luhn check: kept (it is labelled), said, at half confidence.
+    expect(invoice.notes).toEqual(['The check digits of the SIRET "123 456 789 00012" (textract page 1, "SIRET") are wrong.']);
   });
 
   it('takes a confidence as min(type, value) / 100, and 80 % of it when the format is ambiguous', () => {
@@ -100,21 +101,39 @@ describe('readExpenseAnalysis', () => {
     expect(partyOfGroups({ GroupProperties: [{ Types: types }] })).toBe(role);
   });
 
-  it('tells VAT numbers, SIRET and SIREN apart and notes identifiers of no known form', () => {
+  it('tells VAT numbers, SIRET and SIREN apart on a French document and notes identifiers of no known form', () => {
     const { invoice } = readExpenseAnalysis([
       response([
-        field('TAX_PAYER_ID', '552 100 554 00025'),
-        field('VENDOR_VAT_NUMBER', 'FR 40 552100554'),
+        field('VENDOR_ADDRESS', '12 rue de la Paix\n75002 Paris France'),
+        field('TAX_PAYER_ID', '552 100 554 00013', { label: 'N° TVA / SIRET' }),
+        field('VENDOR_VAT_NUMBER', 'FR 32 123 456 789'),
         field('RECEIVER_VAT_NUMBER', 'BE 0403.170.701'),
         field('OTHER', '552100554', { label: 'SIREN' }),
         field('TAX_PAYER_ID', 'N/A-77'),
       ]),
     ]);
-    expect(invoice.seller.siret?.value).toBe('55210055400025');
-    expect(invoice.seller.vatNumber?.value).toBe('FR40552100554');
+    expect(invoice.seller.siret?.value).toBe('55210055400013');
+    expect(invoice.seller.vatNumber?.value).toBe('FR32123456789');
     expect(invoice.seller.siren?.value).toBe('552100554');
     expect(invoice.buyer.vatNumber?.value).toBe('BE0403170701');
     expect(invoice.notes.some((n) => n.includes('N/A-77'))).toBe(true);
+  });
+
+  it('makes no SIREN of nine digits on a US document, and halves the confidence of wrong check digits', () => {
+    const { invoice } = readExpenseAnalysis([
+      response([
+        field('VENDOR_ADDRESS', '123 Some Street\nSome City, XYZ, USA'),
+        field('TOTAL', '$6231.09'),
+        field('TAX_PAYER_ID', '12-3456789', { label: 'VAT ID:', typeConf: 100, valueConf: 99.8 }),
+        field('VENDOR_VAT_NUMBER', '55-2100554', { label: 'VAT ID:' }), // Luhn-valid digits, still no French document
+      ]),
+    ]);
+    expect(invoice.seller.siren).toBeUndefined();
+    expect(invoice.seller.vatNumber).toBeUndefined();
+    expect(invoice.notes.filter((n) => n.includes('12-3456789') || n.includes('55-2100554'))).toHaveLength(2);
+
+    const fr = readExpenseAnalysis([response([field('RECEIVER_VAT_NUMBER', 'FR 40 552100554', { typeConf: 100, valueConf: 90 })])]).invoice;
+    expect(fr.buyer.vatNumber).toMatchObject({ value: 'FR40552100554', confidence: 0.45 });
   });
 
   it('makes a VAT row of a TAX field whose label names a rate, and the VAT total of one that does not', () => {

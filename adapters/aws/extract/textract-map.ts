@@ -13,7 +13,9 @@
  * - invoiceNumber (BT-1) <- INVOICE_RECEIPT_ID; invoiceDate (BT-2) <- INVOICE_RECEIPT_DATE; dueDate (BT-9) <- DUE_DATE
  * - seller.name (BT-27) <- VENDOR_NAME, NAME in a VENDOR group; seller.address (BG-5) <- VENDOR_ADDRESS, ADDRESS / ADDRESS_BLOCK in a VENDOR group
  * - buyer.name (BT-44) <- RECEIVER_NAME, NAME in a RECEIVER / BILL_TO / SOLD_TO group; buyer.address (BG-8) likewise
- * - seller VAT / SIRET / SIREN (BT-31, BT-29, BT-30) <- VENDOR_VAT_NUMBER, TAX_PAYER_ID (told apart by form); buyer's <- RECEIVER_VAT_NUMBER
+ * - seller VAT / SIRET / SIREN (BT-31, BT-29, BT-30) <- VENDOR_VAT_NUMBER, TAX_PAYER_ID; buyer's <- RECEIVER_VAT_NUMBER; told apart
+ *   by the field parser's classifyTaxId (country format and check digits; bare digits are French only with a label or on a
+ *   French document: DocumentEvidence, gathered from the whole response first)
  * - totals.totalHT (BT-109) <- SUBTOTAL; totals.totalVAT (BT-110) <- TAX without a rate in its label;
  *   vatBreakdown (BG-23) <- TAX whose label names a rate (`TVA 20 %`); totals.totalTTC (BT-112) <- TOTAL;
  *   totals.amountDue (BT-115) <- AMOUNT_DUE; totals.prepaid (BT-113) <- AMOUNT_PAID
@@ -24,11 +26,14 @@
  *   unitPrice (BT-146) <- UNIT_PRICE, netAmount (BT-131) <- PRICE, vatRate (BT-152) <- OTHER labelled VAT / TVA / MwSt
  */
 import type { AnalyzeExpenseResponse, ExpenseField } from '@aws-sdk/client-textract';
+import { detectCountryFromAddress } from '../../../lib/input/address.js';
+import { countryFromVatNumber } from '../../../lib/input/country.js';
 import { countryCodeFromName } from '../../../lib/input/country-names.js';
 import { normalizeCountryCode } from '../../../lib/input/iso-3166.js';
 import type { Extracted, ExtractedInvoice, ExtractedLine, ExtractedParty } from '../../../lib/extract/port.js';
+import { classifyTaxId, currenciesInText, type DocumentEvidence } from '../../../lib/extract/field-parser/index.js';
 import { normaliseDate } from './dates.js';
-import { classifyTaxId, ibansInText, normaliseBic, normaliseIban } from './identifiers.js';
+import { ibansInText, normaliseBic, normaliseIban } from './identifiers.js';
 import { canonicalNumber, normaliseNumber, type NumberKind } from './numbers.js';
 
 /** What Textract read: the invoice in the port's shape, and the OCR text lines for the model and for grounding. */
@@ -157,16 +162,63 @@ function mapped(field: ExpenseField, pageOffset: number, transform: (text: strin
   return value === undefined ? undefined : { value, confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank };
 }
 
-function addTaxId(collector: Collector, party: 'seller' | 'buyer', field: ExpenseField, pageOffset: number, rank: number): void {
+/** Share of a confidence kept by an identifier whose check digits are wrong. */
+const WRONG_CHECKSUM_FACTOR = 0.5;
+
+function addTaxId(collector: Collector, party: 'seller' | 'buyer', field: ExpenseField, pageOffset: number, rank: number, evidence: DocumentEvidence): void {
   const printed = fieldText(field);
   if (printed === undefined) return;
-  const id = classifyTaxId(printed);
+  const label = field.LabelDetection?.Text ?? '';
+  const id = classifyTaxId(printed, { label, evidence });
+  const source = fieldSource(field, pageOffset);
   if (id === undefined) {
-    collector.notes.push(`Textract read a tax identifier "${printed}" (${fieldSource(field, pageOffset)}) that is neither a VAT number, a SIRET nor a SIREN; ignored.`);
+    collector.notes.push(
+      `Textract read a tax identifier "${printed}" (${source}) that is no VAT number of a known country format, and no SIRET or SIREN (no such label, or not a French document with valid check digits); ignored.`,
+    );
     return;
   }
+  let confidence = fieldConfidence(field);
+  if (id.checksum === false) {
+    confidence = round3(confidence * WRONG_CHECKSUM_FACTOR);
+    collector.notes.push(`The check digits of the ${id.kind === 'vat' ? 'VAT number' : id.kind.toUpperCase()} "${printed}" (${source}) are wrong.`);
+  }
   const path = `${party}.${id.kind === 'vat' ? 'vatNumber' : id.kind}`;
-  collector.add(path, { value: id.value, confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank });
+  collector.add(path, { value: id.value, confidence, source, printed, rank });
+}
+
+const ADDRESS_TYPES: ReadonlySet<string> = new Set(['VENDOR_ADDRESS', 'RECEIVER_ADDRESS', 'ADDRESS', 'ADDRESS_BLOCK']);
+const TAX_ID_TYPES: ReadonlySet<string> = new Set(['VENDOR_VAT_NUMBER', 'RECEIVER_VAT_NUMBER', 'TAX_PAYER_ID']);
+
+/**
+ * What the whole response shows of the document's origin, gathered before any
+ * field is read: currency codes and symbols, countries of COUNTRY fields,
+ * addresses and VAT prefixes.
+ */
+export function gatherEvidence(responses: readonly AnalyzeExpenseResponse[]): DocumentEvidence {
+  const currencies = new Set<string>();
+  const countries = new Set<string>();
+  for (const response of responses) {
+    for (const doc of response.ExpenseDocuments ?? []) {
+      const items = (doc.LineItemGroups ?? []).flatMap((g) => g.LineItems ?? []).flatMap((i) => i.LineItemExpenseFields ?? []);
+      for (const field of [...(doc.SummaryFields ?? []), ...items]) {
+        const code = field.Currency?.Code?.trim().toUpperCase();
+        if (code && /^[A-Z]{3}$/.test(code)) currencies.add(code);
+        const text = fieldText(field);
+        if (text === undefined) continue;
+        for (const c of currenciesInText(text)) currencies.add(c);
+        const type = field.Type?.Text?.toUpperCase() ?? '';
+        let country: string | undefined;
+        if (type === 'COUNTRY') country = normalizeCountryCode(text) ?? countryCodeFromName(text);
+        else if (ADDRESS_TYPES.has(type)) country = detectCountryFromAddress(text);
+        else if (TAX_ID_TYPES.has(type)) {
+          const id = classifyTaxId(text);
+          if (id?.kind === 'vat') country = countryFromVatNumber(id.value);
+        }
+        if (country !== undefined) countries.add(country);
+      }
+    }
+  }
+  return { currencies, countries };
 }
 
 function addCurrency(collector: Collector, field: ExpenseField, pageOffset: number): void {
@@ -179,7 +231,7 @@ function addCurrency(collector: Collector, field: ExpenseField, pageOffset: numb
   }
 }
 
-function readSummaryField(collector: Collector, field: ExpenseField, pageOffset: number): void {
+function readSummaryField(collector: Collector, field: ExpenseField, pageOffset: number, evidence: DocumentEvidence): void {
   const type = field.Type?.Text?.toUpperCase() ?? 'OTHER';
   const label = field.LabelDetection?.Text ?? '';
   const add = (path: string, candidate: Candidate<string> | undefined): void => {
@@ -213,11 +265,11 @@ function readSummaryField(collector: Collector, field: ExpenseField, pageOffset:
       if (group !== 'other') add(`${group}.country`, mapped(field, pageOffset, (t) => normalizeCountryCode(t) ?? countryCodeFromName(t)));
       return;
     case 'VENDOR_VAT_NUMBER':
-      return addTaxId(collector, 'seller', field, pageOffset, 0);
+      return addTaxId(collector, 'seller', field, pageOffset, 0, evidence);
     case 'TAX_PAYER_ID':
-      return addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 1);
+      return addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 1, evidence);
     case 'RECEIVER_VAT_NUMBER':
-      return addTaxId(collector, 'buyer', field, pageOffset, 0);
+      return addTaxId(collector, 'buyer', field, pageOffset, 0, evidence);
     case 'SUBTOTAL':
       return add('totals.totalHT', numberCandidate(field, pageOffset, 'amount'));
     case 'TAX':
@@ -235,11 +287,10 @@ function readSummaryField(collector: Collector, field: ExpenseField, pageOffset:
     case 'OTHER':
       if (/\biban\b/i.test(label)) add('iban', mapped(field, pageOffset, normaliseIban, 1));
       else if (/\b(?:bic|swift)\b/i.test(label)) add('bic', mapped(field, pageOffset, normaliseBic, 1));
-      else if (/\bsiret\b/i.test(label)) addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2);
-      else if (/\bsiren\b/i.test(label)) addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2);
+      else if (/\b(?:siret|siren|rcs)\b/i.test(label)) addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2, evidence);
       else if (TAX_LABEL.test(label) && /[A-Z]{2}/i.test(fieldText(field) ?? '')) {
-        const id = classifyTaxId(fieldText(field) ?? '');
-        if (id?.kind === 'vat') addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2);
+        const id = classifyTaxId(fieldText(field) ?? '', { label });
+        if (id?.kind === 'vat') addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2, evidence);
       }
       return;
     default:
@@ -322,6 +373,7 @@ function party(collector: Collector, role: 'seller' | 'buyer'): ExtractedParty {
  */
 export function readExpenseAnalysis(responses: readonly AnalyzeExpenseResponse[]): TextractReading {
   const collector = new Collector();
+  const evidence = gatherEvidence(responses);
   const lines: ExtractedLine[] = [];
   const textParts: string[] = [];
   let pageOffset = 0;
@@ -334,7 +386,7 @@ export function readExpenseAnalysis(responses: readonly AnalyzeExpenseResponse[]
     const seenBlocks = new Set<string>();
     const pageLines = new Map<number, string[]>();
     for (const doc of documents) {
-      for (const field of doc.SummaryFields ?? []) readSummaryField(collector, field, pageOffset);
+      for (const field of doc.SummaryFields ?? []) readSummaryField(collector, field, pageOffset, evidence);
       for (const group of doc.LineItemGroups ?? []) {
         for (const item of group.LineItems ?? []) {
           const fields = item.LineItemExpenseFields ?? [];

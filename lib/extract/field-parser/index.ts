@@ -11,4 +11,6 @@ export { parseAmount, findAmounts, detectDecimalStyle, parsePercent, type Decima
 /** Dates in French, German and English formats to ISO (BT-2, BT-9). */
 export { parseDate, findDates, detectDateOrder, type DateOrder } from './dates.js';
 /** IBAN (BT-84), VAT identifiers (BT-31 / BT-48), BIC (BT-86), SIREN / SIRET (BT-30 / BT-47). */
-export { isValidIban, findIbans, findVatNumbers, findLabelledBics, findFrenchCompanyIds } from './identifiers.js';
+export { isValidIban, findIbans, findVatNumbers, findLabelledBics, findFrenchCompanyIds, classifyTaxId, type TaxIdKind, type TaxIdReading } from './identifiers.js';
+/** Currencies and countries a document shows, and what they decide (date order, French identifiers). */
+export { currenciesInText, isFrenchDocument, isMonthFirstDocument, NO_EVIDENCE, type DocumentEvidence } from './evidence.js';
