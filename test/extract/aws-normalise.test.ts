@@ -105,11 +105,21 @@ describe('normaliseDate', () => {
     ['March 5, 2025', '2025-03-05', false],
     ['5 Apr 2025', '2025-04-05', false],
     ['2025-03-15T10:00:00Z', '2025-03-15', false],
+    ['01-Jan-2021', '2021-01-01', false],
+    ['Thursday, 26 March 2020', '2020-03-26', false],
+    ['jeudi 26 mars 2020', '2020-03-26', false],
+    ['12/07/2019 12:22 PM', '2019-07-12', true],
+    ['01/13/17', '2017-01-13', false],
   ])('%j -> %s', (printed, value, ambiguous) => {
     expect(normaliseDate(printed)).toEqual({ value, ambiguous });
   });
 
-  it.each(['31/02/2025', '2025-13-01', '15 Brumaire 2025', 'demain', '1/2', '32/01/2025'])('%j is not a date', (printed) => {
+  it('reads an ambiguous numeric date in the order it is given', () => {
+    expect(normaliseDate('12/07/2019', 'MDY')).toEqual({ value: '2019-12-07', ambiguous: true });
+    expect(normaliseDate('12.07.2019', 'MDY')).toEqual({ value: '2019-07-12', ambiguous: false }); // dotted dates are day first everywhere
+  });
+
+  it.each(['31/02/2025', '2025-13-01', '15 Brumaire 2025', 'demain', '1/2', '32/01/2025', 'Invoice 12/07/2019', '12/07/2019 ref 44'])('%j is not a date', (printed) => {
     expect(normaliseDate(printed)).toBeUndefined();
   });
 

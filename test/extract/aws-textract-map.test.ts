@@ -70,6 +70,31 @@ describe('readExpenseAnalysis', () => {
     expect(invoice.totals.totalTTC).toMatchObject({ value: '1234', confidence: 0.72 });
   });
 
+  it('reads an ambiguous numeric date month first on a US document, unless another date proves day first', () => {
+    // As the real Chicago receipt: a USD total, the date twice, no Page on the OCR lines, no label.
+    const usd: ExpenseField = { ...field('TOTAL', '$1810.46'), Currency: { Code: 'USD' } };
+    const receipt = response([usd, field('INVOICE_RECEIPT_DATE', '12/07/2019', { typeConf: 100, valueConf: 100 }), field('INVOICE_RECEIPT_DATE', '12/07/2019')]);
+    receipt.ExpenseDocuments![0]!.Blocks = [{ BlockType: 'LINE', Text: 'CHICAGO, IL' }, { BlockType: 'LINE', Text: '12/07/2019' }];
+    const us = readExpenseAnalysis([receipt]).invoice;
+    expect(us.invoiceDate).toMatchObject({ value: '2019-12-07', confidence: 0.8 });
+    expect(us.notes.some((n) => n.includes('"12/07/2019"') && n.includes('month first'))).toBe(true);
+
+    const proven = response([usd, field('INVOICE_RECEIPT_DATE', '12/07/2019', { typeConf: 100, valueConf: 100 }), field('DUE_DATE', '26/07/2019')]);
+    expect(readExpenseAnalysis([proven]).invoice.invoiceDate).toMatchObject({ value: '2019-07-12', confidence: 1 });
+
+    const euro = response([field('TOTAL', '1 810,46 €'), field('INVOICE_RECEIPT_DATE', '12/07/2019', { typeConf: 100, valueConf: 100 })]);
+    expect(readExpenseAnalysis([euro]).invoice.invoiceDate).toMatchObject({ value: '2019-07-12', confidence: 0.8 });
+  });
+
+  it('reads dates with month names and weekdays, and says which dates it could not read', () => {
+    const { invoice } = readExpenseAnalysis([
+      response([field('INVOICE_RECEIPT_DATE', '01-Jan-2021', { label: 'DATE' }), field('DUE_DATE', 'Thursday, 26 March 2020'), field('DUE_DATE', 'upon receipt', { valueConf: 40 })]),
+    ]);
+    expect(invoice.invoiceDate?.value).toBe('2021-01-01');
+    expect(invoice.dueDate?.value).toBe('2020-03-26');
+    expect(invoice.notes.some((n) => n.includes('"upon receipt"') && n.includes('ignored'))).toBe(true);
+  });
+
   it('prefers explicit types over grouped NAME / ADDRESS fields and ignores ship-to groups', () => {
     const { invoice } = readExpenseAnalysis([
       response([

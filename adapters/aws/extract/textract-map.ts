@@ -7,7 +7,9 @@
  * 0..100. A field's confidence here is the lower of the type and value
  * confidences, divided by 100: the value is right only if both the reading and
  * the classification are. A value whose number or date format had to be
- * guessed (numbers.ts, dates.ts) keeps 80 % of that.
+ * guessed (numbers.ts; dates.ts, when no other date of the document settles
+ * the day/month order and it was chosen from the currency and countries)
+ * keeps 80 % of that, with a note.
  *
  * Mapping (port field <- Textract type):
  * - invoiceNumber (BT-1) <- INVOICE_RECEIPT_ID; invoiceDate (BT-2) <- INVOICE_RECEIPT_DATE; dueDate (BT-9) <- DUE_DATE
@@ -31,7 +33,14 @@ import { countryFromVatNumber } from '../../../lib/input/country.js';
 import { countryCodeFromName } from '../../../lib/input/country-names.js';
 import { normalizeCountryCode } from '../../../lib/input/iso-3166.js';
 import type { Extracted, ExtractedInvoice, ExtractedLine, ExtractedParty } from '../../../lib/extract/port.js';
-import { classifyTaxId, currenciesInText, type DocumentEvidence } from '../../../lib/extract/field-parser/index.js';
+import {
+  classifyTaxId,
+  currenciesInText,
+  decideDateOrder,
+  isMonthFirstDocument,
+  type DateOrderDecision,
+  type DocumentEvidence,
+} from '../../../lib/extract/field-parser/index.js';
 import { normaliseDate } from './dates.js';
 import { ibansInText, normaliseBic, normaliseIban } from './identifiers.js';
 import { canonicalNumber, normaliseNumber, type NumberKind } from './numbers.js';
@@ -146,13 +155,47 @@ function textCandidate(field: ExpenseField, pageOffset: number, rank = 0): Candi
   return { value: printed.replace(/\s*\n\s*/g, ', ').replace(/\s+/g, ' '), confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank };
 }
 
-function dateCandidate(field: ExpenseField, pageOffset: number): Candidate<string> | undefined {
+/** What is known of the whole document before its fields are read. */
+interface DocumentContext {
+  evidence: DocumentEvidence;
+  dateOrder: DateOrderDecision;
+}
+
+function dateCandidate(field: ExpenseField, pageOffset: number, context: DocumentContext, notes: string[]): Candidate<string> | undefined {
   const printed = fieldText(field);
   if (printed === undefined) return undefined;
-  const d = normaliseDate(printed);
-  if (d === undefined) return undefined;
-  const confidence = round3(fieldConfidence(field) * (d.ambiguous ? AMBIGUITY_FACTOR : 1));
-  return { value: d.value, confidence, source: fieldSource(field, pageOffset), printed, rank: 0 };
+  const source = fieldSource(field, pageOffset);
+  const { order, proven } = context.dateOrder;
+  const d = normaliseDate(printed, order);
+  if (d === undefined) {
+    notes.push(`Textract read a ${field.Type?.Text ?? 'date'} "${printed}" (${source}) that is no calendar date we can read; ignored.`);
+    return undefined;
+  }
+  // Another date of the document settles the order; otherwise it was chosen from the currency and countries.
+  const guessed = d.ambiguous && !proven;
+  if (guessed) {
+    notes.push(
+      `The date "${printed}" (${source}) reads either way; taken ${order === 'MDY' ? 'month first (a US document: US dollars or a US address)' : 'day first'}.`,
+    );
+  }
+  const confidence = round3(fieldConfidence(field) * (guessed ? AMBIGUITY_FACTOR : 1));
+  return { value: d.value, confidence, source, printed, rank: 0 };
+}
+
+/** Every text of the responses (field values, OCR lines), where dates that prove the day/month order are looked for. */
+function documentTexts(responses: readonly AnalyzeExpenseResponse[]): string[] {
+  const texts: string[] = [];
+  for (const response of responses) {
+    for (const doc of response.ExpenseDocuments ?? []) {
+      const items = (doc.LineItemGroups ?? []).flatMap((g) => g.LineItems ?? []).flatMap((i) => i.LineItemExpenseFields ?? []);
+      for (const field of [...(doc.SummaryFields ?? []), ...items]) {
+        const text = fieldText(field);
+        if (text !== undefined) texts.push(text);
+      }
+      for (const block of doc.Blocks ?? []) if (block.BlockType === 'LINE' && block.Text) texts.push(block.Text);
+    }
+  }
+  return texts;
 }
 
 function mapped(field: ExpenseField, pageOffset: number, transform: (text: string) => string | undefined, rank = 0): Candidate<string> | undefined {
@@ -231,7 +274,8 @@ function addCurrency(collector: Collector, field: ExpenseField, pageOffset: numb
   }
 }
 
-function readSummaryField(collector: Collector, field: ExpenseField, pageOffset: number, evidence: DocumentEvidence): void {
+function readSummaryField(collector: Collector, field: ExpenseField, pageOffset: number, context: DocumentContext): void {
+  const { evidence } = context;
   const type = field.Type?.Text?.toUpperCase() ?? 'OTHER';
   const label = field.LabelDetection?.Text ?? '';
   const add = (path: string, candidate: Candidate<string> | undefined): void => {
@@ -243,9 +287,9 @@ function readSummaryField(collector: Collector, field: ExpenseField, pageOffset:
     case 'INVOICE_RECEIPT_ID':
       return add('invoiceNumber', textCandidate(field, pageOffset));
     case 'INVOICE_RECEIPT_DATE':
-      return add('invoiceDate', dateCandidate(field, pageOffset));
+      return add('invoiceDate', dateCandidate(field, pageOffset, context, collector.notes));
     case 'DUE_DATE':
-      return add('dueDate', dateCandidate(field, pageOffset));
+      return add('dueDate', dateCandidate(field, pageOffset, context, collector.notes));
     case 'VENDOR_NAME':
       return add('seller.name', textCandidate(field, pageOffset));
     case 'RECEIVER_NAME':
@@ -374,6 +418,7 @@ function party(collector: Collector, role: 'seller' | 'buyer'): ExtractedParty {
 export function readExpenseAnalysis(responses: readonly AnalyzeExpenseResponse[]): TextractReading {
   const collector = new Collector();
   const evidence = gatherEvidence(responses);
+  const context: DocumentContext = { evidence, dateOrder: decideDateOrder(documentTexts(responses), isMonthFirstDocument(evidence)) };
   const lines: ExtractedLine[] = [];
   const textParts: string[] = [];
   let pageOffset = 0;
@@ -386,7 +431,7 @@ export function readExpenseAnalysis(responses: readonly AnalyzeExpenseResponse[]
     const seenBlocks = new Set<string>();
     const pageLines = new Map<number, string[]>();
     for (const doc of documents) {
-      for (const field of doc.SummaryFields ?? []) readSummaryField(collector, field, pageOffset, evidence);
+      for (const field of doc.SummaryFields ?? []) readSummaryField(collector, field, pageOffset, context);
       for (const group of doc.LineItemGroups ?? []) {
         for (const item of group.LineItems ?? []) {
           const fields = item.LineItemExpenseFields ?? [];

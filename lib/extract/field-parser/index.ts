@@ -9,7 +9,7 @@ export { buildLines, documentFromPlainText, linesFromPlainText, makeLine, type P
 /** Amounts in European and English formats to decimal strings. */
 export { parseAmount, findAmounts, detectDecimalStyle, parsePercent, type DecimalStyle } from './numbers.js';
 /** Dates in French, German and English formats to ISO (BT-2, BT-9). */
-export { parseDate, findDates, detectDateOrder, type DateOrder } from './dates.js';
+export { parseDate, readDateValue, findDates, detectDateOrder, decideDateOrder, type DateOrder, type DateOrderDecision, type DateToken } from './dates.js';
 /** IBAN (BT-84), VAT identifiers (BT-31 / BT-48), BIC (BT-86), SIREN / SIRET (BT-30 / BT-47). */
 export { isValidIban, findIbans, findVatNumbers, findLabelledBics, findFrenchCompanyIds, classifyTaxId, type TaxIdKind, type TaxIdReading } from './identifiers.js';
 /** Currencies and countries a document shows, and what they decide (date order, French identifiers). */
