@@ -38,6 +38,7 @@ import {
   currenciesInText,
   decideDateOrder,
   isMonthFirstDocument,
+  joinLines,
   type DateOrderDecision,
   type DocumentEvidence,
 } from '../../../lib/extract/field-parser/index.js';
@@ -152,7 +153,9 @@ function numberCandidate(field: ExpenseField, pageOffset: number, kind: NumberKi
 function textCandidate(field: ExpenseField, pageOffset: number, rank = 0): Candidate<string> | undefined {
   const printed = fieldText(field);
   if (printed === undefined) return undefined;
-  return { value: printed.replace(/\s*\n\s*/g, ', ').replace(/\s+/g, ' '), confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank };
+  const value = joinLines(printed.split('\n'));
+  if (value === '') return undefined;
+  return { value, confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank };
 }
 
 /** What is known of the whole document before its fields are read. */

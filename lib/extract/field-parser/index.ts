@@ -5,7 +5,7 @@
 /** Parsing of positioned text into invoice data (BT-1 .. BT-115, BG-25), and the "nothing usable" verdict. */
 export { parseInvoice, assertUsable, type ParseInvoiceOptions } from './parse-invoice.js';
 /** Positioned text: lines of chunks with their x, built from items, plain text or cells. */
-export { buildLines, documentFromPlainText, linesFromPlainText, makeLine, type PositionedItem, type TextChunk, type TextDocument, type TextLine } from './text.js';
+export { buildLines, documentFromPlainText, joinLines, linesFromPlainText, makeLine, type PositionedItem, type TextChunk, type TextDocument, type TextLine } from './text.js';
 /** Amounts in European and English formats to decimal strings. */
 export { parseAmount, findAmounts, detectDecimalStyle, parsePercent, type DecimalStyle } from './numbers.js';
 /** Dates in French, German and English formats to ISO (BT-2, BT-9). */
