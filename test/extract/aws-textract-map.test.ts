@@ -222,6 +222,31 @@ describe('readExpenseAnalysis', () => {
     expect(invoice.notes).toHaveLength(2);
   });
 
+  it('reads a line typed DESCRIPTION with a line TOTAL (as real clinic receipts are): the description, not the row, and the total as net amount', () => {
+    const { invoice } = readExpenseAnalysis([
+      response(
+        [],
+        [
+          [
+            field('OTHER', '98941', { label: 'Billing Code' }),
+            field('DESCRIPTION', 'Chiropractic manipulative treatment (CMT); spinal,\nthree to four regions', { label: 'Description', typeConf: 70, valueConf: 61 }),
+            field('OTHER', '', { valueConf: 0 }),
+            field('TOTAL', '$60.00', { label: 'Fee' }),
+            field('QUANTITY', '1.00', { label: 'Quantity' }),
+            field('TOTAL', '$60.00', { label: 'Total' }),
+            field('EXPENSE_ROW', '98941 Chiropractic manipulative treatment (CMT); spinal, three to four regions 1 $60.00 1.00 $60.00'),
+          ],
+        ],
+      ),
+    ]);
+    expect(invoice.lines).toHaveLength(1);
+    expect(invoice.lines[0]).toMatchObject({
+      description: { value: 'Chiropractic manipulative treatment (CMT); spinal, three to four regions', confidence: 0.61 },
+      quantity: { value: '1.00' },
+      netAmount: { value: '60.00' },
+    });
+  });
+
   it('finds an IBAN in the OCR lines when no field carries it', () => {
     const { invoice } = readExpenseAnalysis([response([field('TOTAL', '10,00')], [], ['Merci', 'IBAN : FR76 3000 6000 0112 3456 7890 189 - BIC AGRIFRPP'])]);
     expect(invoice.iban).toMatchObject({ value: 'FR7630006000011234567890189', confidence: 0.97 });

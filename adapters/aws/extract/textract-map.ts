@@ -24,8 +24,8 @@
  * - paymentTerms (BT-20) <- PAYMENT_TERMS; iban (BT-84) <- ACCOUNT_NUMBER, an OTHER labelled IBAN, else an IBAN in an OCR line, when the
  *   check digits hold; bic (BT-86) <- OTHER labelled BIC / SWIFT
  * - currency (BT-5) <- the fields' `Currency.Code`
- * - lines (BG-25) <- LineItemGroups: description (BT-153) <- ITEM (else EXPENSE_ROW), quantity (BT-129) <- QUANTITY,
- *   unitPrice (BT-146) <- UNIT_PRICE, netAmount (BT-131) <- PRICE, vatRate (BT-152) <- OTHER labelled VAT / TVA / MwSt
+ * - lines (BG-25) <- LineItemGroups: description (BT-153) <- ITEM, else DESCRIPTION, else EXPENSE_ROW; quantity (BT-129) <- QUANTITY,
+ *   unitPrice (BT-146) <- UNIT_PRICE, netAmount (BT-131) <- PRICE, else the line's TOTAL; vatRate (BT-152) <- OTHER labelled VAT / TVA / MwSt
  */
 import type { AnalyzeExpenseResponse, ExpenseField } from '@aws-sdk/client-textract';
 import { detectCountryFromAddress } from '../../../lib/input/address.js';
@@ -378,11 +378,16 @@ function readLine(fields: readonly ExpenseField[], pageOffset: number, notes: st
   const asExtracted = (c: Candidate<string> | undefined): Extracted<string> | undefined =>
     c === undefined ? undefined : { value: c.value, confidence: c.confidence, source: c.source };
 
+  // The whole row (EXPENSE_ROW) is a last resort: it repeats quantities and amounts.
   const description =
-    asExtracted(first('ITEM', (f) => textCandidate(f, pageOffset))) ?? asExtracted(first('EXPENSE_ROW', (f) => textCandidate(f, pageOffset)));
+    asExtracted(first('ITEM', (f) => textCandidate(f, pageOffset))) ??
+    asExtracted(first('DESCRIPTION', (f) => textCandidate(f, pageOffset))) ??
+    asExtracted(first('EXPENSE_ROW', (f) => textCandidate(f, pageOffset)));
   const quantity = asExtracted(first('QUANTITY', (f) => numberCandidate(f, pageOffset, 'quantity')));
   const unitPrice = asExtracted(first('UNIT_PRICE', (f) => numberCandidate(f, pageOffset, 'quantity')));
-  const netAmount = asExtracted(first('PRICE', (f) => numberCandidate(f, pageOffset, 'amount')));
+  const netAmount =
+    asExtracted(first('PRICE', (f) => numberCandidate(f, pageOffset, 'amount'))) ??
+    asExtracted(first('TOTAL', (f) => numberCandidate(f, pageOffset, 'amount')));
   const vatRate = asExtracted(
     first('OTHER', (f) => (TAX_LABEL.test(f.LabelDetection?.Text ?? '') ? numberCandidate(f, pageOffset, 'quantity') : undefined)),
   );
