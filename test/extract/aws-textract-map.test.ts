@@ -247,6 +247,25 @@ describe('readExpenseAnalysis', () => {
     });
   });
 
+  it('takes AMOUNT_PAID as the paid amount (BT-113) only when it is not the cash tendered', () => {
+    // As the real Malaysian receipt: "CASH RM 70.30" for a total of 60.30, "CHANGE RM 10.00", no currency code.
+    const cash = readExpenseAnalysis([
+      response([field('TOTAL', 'RM 60.30'), field('AMOUNT_PAID', '70.30', { label: 'CASH RM' }), field('OTHER', '10.00', { label: 'CHANGE RM' })]),
+    ]).invoice;
+    expect(cash.totals.prepaid).toBeUndefined();
+    expect(cash.notes.some((n) => n.includes('70.30') && n.includes('change 10.00') && n.includes('tendered'))).toBe(true);
+
+    const paidInFull = readExpenseAnalysis([response([field('TOTAL', '$1810.46'), field('AMOUNT_PAID', '$1810.46', { label: 'TEND' })])]).invoice;
+    expect(paidInFull.totals.prepaid?.value).toBe('1810.46');
+
+    const deposit = readExpenseAnalysis([response([field('TOTAL', '1 500,00'), field('AMOUNT_PAID', '500,00', { label: 'Acompte versé' })])]).invoice;
+    expect(deposit.totals.prepaid?.value).toBe('500.00');
+
+    const noTotal = readExpenseAnalysis([response([field('AMOUNT_PAID', '20.00', { label: 'CASH' })])]).invoice;
+    expect(noTotal.totals.prepaid).toBeUndefined();
+    expect(noTotal.notes.some((n) => n.includes('20.00'))).toBe(true);
+  });
+
   it('finds an IBAN in the OCR lines when no field carries it', () => {
     const { invoice } = readExpenseAnalysis([response([field('TOTAL', '10,00')], [], ['Merci', 'IBAN : FR76 3000 6000 0112 3456 7890 189 - BIC AGRIFRPP'])]);
     expect(invoice.iban).toMatchObject({ value: 'FR7630006000011234567890189', confidence: 0.97 });

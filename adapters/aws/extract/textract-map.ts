@@ -20,7 +20,7 @@
  *   French document: DocumentEvidence, gathered from the whole response first)
  * - totals.totalHT (BT-109) <- SUBTOTAL; totals.totalVAT (BT-110) <- TAX without a rate in its label;
  *   vatBreakdown (BG-23) <- TAX whose label names a rate (`TVA 20 %`); totals.totalTTC (BT-112) <- TOTAL;
- *   totals.amountDue (BT-115) <- AMOUNT_DUE; totals.prepaid (BT-113) <- AMOUNT_PAID
+ *   totals.amountDue (BT-115) <- AMOUNT_DUE; totals.prepaid (BT-113) <- AMOUNT_PAID unless it is the cash tendered (more than the total)
  * - paymentTerms (BT-20) <- PAYMENT_TERMS; iban (BT-84) <- ACCOUNT_NUMBER, an OTHER labelled IBAN, else an IBAN in an OCR line, when the
  *   check digits hold; bic (BT-86) <- OTHER labelled BIC / SWIFT
  * - currency (BT-5) <- the fields' `Currency.Code`
@@ -33,6 +33,7 @@ import { countryFromVatNumber } from '../../../lib/input/country.js';
 import { countryCodeFromName } from '../../../lib/input/country-names.js';
 import { normalizeCountryCode } from '../../../lib/input/iso-3166.js';
 import type { Extracted, ExtractedInvoice, ExtractedLine, ExtractedParty } from '../../../lib/extract/port.js';
+import { dec } from '../../../lib/model/decimal.js';
 import {
   classifyTaxId,
   currenciesInText,
@@ -73,6 +74,9 @@ type PartyRole = 'seller' | 'buyer' | 'other';
 
 const TAX_LABEL = /\b(?:tva|vat|mwst|ust|iva|btw|moms|tax|taxe|impuesto|imposta)\b/i;
 const RATE_IN_LABEL = /(\d{1,2}(?:[.,]\d{1,3})?)\s*%/;
+/** Labels of the cash given back on a receipt, and of the money tendered. */
+const CHANGE_LABEL = /\b(?:change|rendu|monnaie|r[üu]ckgeld|wechselgeld|cambio|resto)\b/i;
+const TENDER_LABEL = /\b(?:tend(?:er(?:ed)?)?|cash|esp[eè]ces|bar|efectivo|contanti)\b/i;
 const CREDIT_NOTE = /\b(?:avoir|credit\s*note|gutschrift|nota\s+de\s+cr[eé]dito|nota\s+di\s+credito|creditnota)\b/i;
 
 function round3(n: number): number {
@@ -326,13 +330,15 @@ function readSummaryField(collector: Collector, field: ExpenseField, pageOffset:
     case 'AMOUNT_DUE':
       return add('totals.amountDue', numberCandidate(field, pageOffset, 'amount'));
     case 'AMOUNT_PAID':
-      return add('totals.prepaid', numberCandidate(field, pageOffset, 'amount'));
+      // Decided once the total is known (readPaidAmount): on receipts this is the cash tendered.
+      return add('totals.paid', numberCandidate(field, pageOffset, 'amount'));
     case 'PAYMENT_TERMS':
       return add('paymentTerms', textCandidate(field, pageOffset));
     case 'ACCOUNT_NUMBER':
       return add('iban', mapped(field, pageOffset, normaliseIban));
     case 'OTHER':
-      if (/\biban\b/i.test(label)) add('iban', mapped(field, pageOffset, normaliseIban, 1));
+      if (CHANGE_LABEL.test(label)) add('totals.change', numberCandidate(field, pageOffset, 'amount'));
+      else if (/\biban\b/i.test(label)) add('iban', mapped(field, pageOffset, normaliseIban, 1));
       else if (/\b(?:bic|swift)\b/i.test(label)) add('bic', mapped(field, pageOffset, normaliseBic, 1));
       else if (/\b(?:siret|siren|rcs)\b/i.test(label)) addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2, evidence);
       else if (TAX_LABEL.test(label) && /[A-Z]{2}/i.test(fieldText(field) ?? '')) {
@@ -418,6 +424,30 @@ function party(collector: Collector, role: 'seller' | 'buyer'): ExtractedParty {
 }
 
 /**
+ * AMOUNT_PAID as the paid amount (BT-113), unless it is the cash tendered on a
+ * receipt: more than the total (`CASH RM 70.30` for a total of 60.30, with
+ * `CHANGE RM 10.00`), or labelled as tendered with no total to compare. BT-113
+ * can never exceed the total it is deducted from (BR-CO-16).
+ */
+function readPaidAmount(invoice: ExtractedInvoice, paid: Extracted<string> | undefined, change: Extracted<string> | undefined, notes: string[]): void {
+  if (paid === undefined) return;
+  const total = invoice.totals.totalTTC;
+  const label = /"([^"]*)"$/.exec(paid.source ?? '')?.[1] ?? '';
+  const changeText = change === undefined ? '' : `, change ${change.value}`;
+  if (total !== undefined && dec(paid.value).gt(dec(total.value))) {
+    notes.push(
+      `Textract read an amount paid of ${paid.value} (${paid.source}), more than the total ${total.value}${changeText}: the cash tendered, not a paid amount (BT-113); ignored.`,
+    );
+    return;
+  }
+  if (total === undefined && TENDER_LABEL.test(label)) {
+    notes.push(`Textract read an amount tendered of ${paid.value} (${paid.source}) and no total to compare it with; not taken as a paid amount (BT-113).`);
+    return;
+  }
+  invoice.totals.prepaid = paid;
+}
+
+/**
  * Maps AnalyzeExpense responses to an ExtractedInvoice (method `textract`).
  * Several responses are the pages of one document analysed one by one: page
  * numbers continue from one response to the next. Every expense document
@@ -493,10 +523,11 @@ export function readExpenseAnalysis(responses: readonly AnalyzeExpenseResponse[]
   set('iban');
   set('bic');
   set('paymentTerms');
-  for (const key of ['totalHT', 'totalVAT', 'totalTTC', 'prepaid', 'amountDue'] as const) {
+  for (const key of ['totalHT', 'totalVAT', 'totalTTC', 'amountDue'] as const) {
     const value = pick(`totals.${key}`, sameNumber);
     if (value !== undefined) invoice.totals[key] = value;
   }
+  readPaidAmount(invoice, pick('totals.paid', sameNumber), pick('totals.change', sameNumber), collector.notes);
   const breakdownPaths = collector.paths('vatBreakdown:').sort((a, b) => Number(a.split(':')[1]) - Number(b.split(':')[1]));
   for (const path of breakdownPaths) {
     const row = pick(path, (a, b) => sameNumber(a.split('|')[1]!, b.split('|')[1]!));
