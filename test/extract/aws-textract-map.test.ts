@@ -247,6 +247,26 @@ describe('readExpenseAnalysis', () => {
     });
   });
 
+  it('takes as buyer the addressee heading the address, not the more confident "Attn:" contact', () => {
+    // As the real multi-page invoice: two RECEIVER_NAME fields, the contact read more confidently.
+    const { invoice } = readExpenseAnalysis([
+      response([
+        field('RECEIVER_ADDRESS', 'Abstractors and Design Co.\nAttn: Ronald Davis\nSuite 8\n611 Maine St\nSan Francisco CA 94105', { valueConf: 98 }),
+        field('RECEIVER_NAME', 'Ronald Davis', { label: 'Attn:', typeConf: 100, valueConf: 100 }),
+        field('RECEIVER_NAME', 'Abstractors and Design Co.', { typeConf: 99, valueConf: 99 }),
+        field('NAME', 'Ronald Davis', { label: 'Attn:', groups: ['RECEIVER'] }),
+        field('VENDOR_NAME', 'MEGA MARKET PLUS', { typeConf: 100, valueConf: 100 }),
+        field('VENDOR_NAME', 'MEGA BIGBOK', { typeConf: 100, valueConf: 100 }),
+      ]),
+    ]);
+    expect(invoice.buyer.name?.value).toBe('Abstractors and Design Co.');
+    expect(invoice.notes.some((n) => n.includes('"Ronald Davis"') && n.includes('contact'))).toBe(true);
+    expect(invoice.seller.name?.value).toBe('MEGA MARKET PLUS'); // equal confidences, no address: the first read
+
+    const alone = readExpenseAnalysis([response([field('RECEIVER_NAME', 'Ronald Davis', { label: 'Attn:' })])]).invoice;
+    expect(alone.buyer.name?.value).toBe('Ronald Davis'); // the only name read is kept
+  });
+
   it('takes AMOUNT_PAID as the paid amount (BT-113) only when it is not the cash tendered', () => {
     // As the real Malaysian receipt: "CASH RM 70.30" for a total of 60.30, "CHANGE RM 10.00", no currency code.
     const cash = readExpenseAnalysis([

@@ -14,7 +14,8 @@
  * Mapping (port field <- Textract type):
  * - invoiceNumber (BT-1) <- INVOICE_RECEIPT_ID; invoiceDate (BT-2) <- INVOICE_RECEIPT_DATE; dueDate (BT-9) <- DUE_DATE
  * - seller.name (BT-27) <- VENDOR_NAME, NAME in a VENDOR group; seller.address (BG-5) <- VENDOR_ADDRESS, ADDRESS / ADDRESS_BLOCK in a VENDOR group
- * - buyer.name (BT-44) <- RECEIVER_NAME, NAME in a RECEIVER / BILL_TO / SOLD_TO group; buyer.address (BG-8) likewise
+ * - buyer.name (BT-44) <- RECEIVER_NAME, NAME in a RECEIVER / BILL_TO / SOLD_TO group; buyer.address (BG-8) likewise;
+ *   among competing names, the one heading the party's address wins and an "Attn:" contact loses (rankPartyNames)
  * - seller VAT / SIRET / SIREN (BT-31, BT-29, BT-30) <- VENDOR_VAT_NUMBER, TAX_PAYER_ID; buyer's <- RECEIVER_VAT_NUMBER; told apart
  *   by the field parser's classifyTaxId (country format and check digits; bare digits are French only with a label or on a
  *   French document: DocumentEvidence, gathered from the whole response first)
@@ -68,6 +69,8 @@ interface Candidate<T> {
   printed: string;
   /** Lower wins before confidence: an explicit type (VENDOR_NAME) beats a grouped one (NAME in a VENDOR group). */
   rank: number;
+  /** The printed label, when Textract read one. */
+  label?: string;
 }
 
 type PartyRole = 'seller' | 'buyer' | 'other';
@@ -120,6 +123,16 @@ class Collector {
     this.byPath.set(path, list);
   }
 
+  /** The candidates collected for `path`. */
+  candidates(path: string): readonly Candidate<string>[] {
+    return this.byPath.get(path) ?? [];
+  }
+
+  /** Changes the ranks of the candidates of `path`. */
+  rerank(path: string, rank: (c: Candidate<string>) => number): void {
+    for (const c of this.byPath.get(path) ?? []) c.rank = rank(c);
+  }
+
   /** The collected paths starting with `prefix`. */
   paths(prefix: string): string[] {
     return [...this.byPath.keys()].filter((k) => k.startsWith(prefix));
@@ -159,7 +172,8 @@ function textCandidate(field: ExpenseField, pageOffset: number, rank = 0): Candi
   if (printed === undefined) return undefined;
   const value = joinLines(printed.split('\n'));
   if (value === '') return undefined;
-  return { value, confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank };
+  const label = field.LabelDetection?.Text?.trim();
+  return { value, confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank, ...(label ? { label } : {}) };
 }
 
 /** What is known of the whole document before its fields are read. */
@@ -414,7 +428,39 @@ function readLine(fields: readonly ExpenseField[], pageOffset: number, notes: st
   };
 }
 
+/** A label or prefix naming a person to the attention of whom a document is sent, not the party itself. */
+const ATTENTION = /^\s*(?:attn\b|attention\b|c\/o\b|z\.\s?h(?:d|än)|zu h[äa]nden|[àa] l'attention|contact\b|ansprechpartner)/i;
+
+function nameKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * Orders competing names of a party (BT-27 / BT-44) by what the document
+ * says, before confidence: a name that heads the party's address block is the
+ * addressee; one labelled or prefixed `Attn:` (`À l'attention de`, `z. Hd.`)
+ * is a contact person there, kept only when no other name was read.
+ */
+function rankPartyNames(collector: Collector, role: 'seller' | 'buyer'): void {
+  const path = `${role}.name`;
+  const names = collector.candidates(path);
+  if (names.length < 2) return;
+  const heads = new Set(collector.candidates(`${role}.address`).map((a) => nameKey(a.printed.split('\n')[0] ?? '')));
+  const contacts = names.filter((c) => ATTENTION.test(c.label ?? '') || ATTENTION.test(c.printed));
+  collector.rerank(path, (c) => c.rank + (contacts.includes(c) ? 10 : 0) - (heads.has(nameKey(c.value)) ? 0.5 : 0));
+  if (contacts.length > 0 && contacts.length < names.length) {
+    collector.notes.push(
+      `${contacts.map((c) => `"${c.value}" (${c.source})`).join(', ')} is a contact person ("Attn:"), not the ${role === 'buyer' ? 'buyer' : 'seller'}'s name.`,
+    );
+  }
+}
+
 function party(collector: Collector, role: 'seller' | 'buyer'): ExtractedParty {
+  rankPartyNames(collector, role);
   const result: ExtractedParty = {};
   for (const key of ['name', 'address', 'vatNumber', 'siret', 'siren', 'country'] as const) {
     const value = collector.pick(`${role}.${key}`);
