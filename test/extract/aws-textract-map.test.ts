@@ -286,6 +286,14 @@ describe('readExpenseAnalysis', () => {
     expect(noTotal.notes.some((n) => n.includes('20.00'))).toBe(true);
   });
 
+  it('reads a DISCOUNT summary field as the document discount (BT-107), positive whatever its printed sign', () => {
+    // As the real hospital statement: "Adjustments $-1,136.16", charges and amount due both typed TOTAL.
+    const { invoice } = readExpenseAnalysis([
+      response([field('DISCOUNT', '$-1,136.16', { label: 'Adjustments', typeConf: 70, valueConf: 93 }), field('TOTAL', '$4,544.65', { label: 'AMOUNT DUE' })]),
+    ]);
+    expect(invoice.totals.allowanceTotal).toMatchObject({ value: '1136.16', confidence: 0.7, source: 'textract page 1, "Adjustments"' });
+  });
+
   it('finds an IBAN in the OCR lines when no field carries it', () => {
     const { invoice } = readExpenseAnalysis([response([field('TOTAL', '10,00')], [], ['Merci', 'IBAN : FR76 3000 6000 0112 3456 7890 189 - BIC AGRIFRPP'])]);
     expect(invoice.iban).toMatchObject({ value: 'FR7630006000011234567890189', confidence: 0.97 });

@@ -21,7 +21,7 @@
  *   French document: DocumentEvidence, gathered from the whole response first)
  * - totals.totalHT (BT-109) <- SUBTOTAL; totals.totalVAT (BT-110) <- TAX without a rate in its label;
  *   vatBreakdown (BG-23) <- TAX whose label names a rate (`TVA 20 %`); totals.totalTTC (BT-112) <- TOTAL;
- *   totals.amountDue (BT-115) <- AMOUNT_DUE; totals.prepaid (BT-113) <- AMOUNT_PAID unless it is the cash tendered (more than the total)
+ *   totals.allowanceTotal (BT-107) <- DISCOUNT (as a positive amount); totals.amountDue (BT-115) <- AMOUNT_DUE; totals.prepaid (BT-113) <- AMOUNT_PAID unless it is the cash tendered (more than the total)
  * - paymentTerms (BT-20) <- PAYMENT_TERMS; iban (BT-84) <- ACCOUNT_NUMBER, an OTHER labelled IBAN, else an IBAN in an OCR line, when the
  *   check digits hold; bic (BT-86) <- OTHER labelled BIC / SWIFT
  * - currency (BT-5) <- the fields' `Currency.Code`
@@ -165,6 +165,10 @@ function numberCandidate(field: ExpenseField, pageOffset: number, kind: NumberKi
   if (n === undefined) return undefined;
   const confidence = round3(fieldConfidence(field) * (n.ambiguous ? AMBIGUITY_FACTOR : 1));
   return { value: n.value, confidence, source: fieldSource(field, pageOffset), printed, rank };
+}
+
+function absolute(c: Candidate<string> | undefined): Candidate<string> | undefined {
+  return c === undefined ? undefined : { ...c, value: c.value.replace(/^-/, '') };
 }
 
 function textCandidate(field: ExpenseField, pageOffset: number, rank = 0): Candidate<string> | undefined {
@@ -341,6 +345,9 @@ function readSummaryField(collector: Collector, field: ExpenseField, pageOffset:
       return readTax(collector, field, pageOffset);
     case 'TOTAL':
       return add('totals.totalTTC', numberCandidate(field, pageOffset, 'amount'));
+    case 'DISCOUNT':
+      // Printed negative or not ("Adjustments $-1,136.16"), BT-107 is the positive amount deducted.
+      return add('totals.allowanceTotal', absolute(numberCandidate(field, pageOffset, 'amount')));
     case 'AMOUNT_DUE':
       return add('totals.amountDue', numberCandidate(field, pageOffset, 'amount'));
     case 'AMOUNT_PAID':
@@ -569,7 +576,7 @@ export function readExpenseAnalysis(responses: readonly AnalyzeExpenseResponse[]
   set('iban');
   set('bic');
   set('paymentTerms');
-  for (const key of ['totalHT', 'totalVAT', 'totalTTC', 'amountDue'] as const) {
+  for (const key of ['totalHT', 'totalVAT', 'totalTTC', 'amountDue', 'allowanceTotal'] as const) {
     const value = pick(`totals.${key}`, sameNumber);
     if (value !== undefined) invoice.totals[key] = value;
   }
