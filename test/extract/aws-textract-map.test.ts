@@ -53,8 +53,17 @@ describe('readExpenseAnalysis', () => {
     });
     expect(invoice.totals.totalVAT).toBeUndefined(); // the only TAX field names its rate: a VAT row
     expect(invoice.paymentTerms?.value).toBe('Paiement à 30 jours');
-    // The fixture's SIRET fails its Luhn check: kept (it is labelled), said, at half confidence.
-    expect(invoice.notes).toEqual(['The check digits of the SIRET "123 456 789 00012" (textract page 1, "SIRET") are wrong.']);
+    // Messy as real responses: {Code} without confidence, LINE blocks without Page, empty values, two vendor names.
+    const withCurrency = invoiceFr().ExpenseDocuments![0]!.SummaryFields!.filter((f) => f.Currency?.Code === 'EUR');
+    const best = Math.max(...withCurrency.map((f) => Math.min(f.Type!.Confidence!, f.ValueDetection!.Confidence!))) / 100;
+    expect(invoice.currency).toMatchObject({ value: 'EUR', confidence: Math.round(best * 1000) / 1000 });
+    expect(invoice.seller.name?.value).toBe('ATELIER DUPONT SARL');
+    expect(invoice.lines).toHaveLength(2);
+    expect(invoice.notes).toEqual([
+      // The fixture's SIRET fails its Luhn check: kept (it is labelled), said, at half confidence.
+      'The check digits of the SIRET "123 456 789 00012" (textract page 1, "SIRET") are wrong.',
+      expect.stringContaining('different values for seller.name: kept "ATELIER DUPONT SARL"'),
+    ]);
   });
 
   it('takes a confidence as min(type, value) / 100, and 80 % of it when the format is ambiguous', () => {
