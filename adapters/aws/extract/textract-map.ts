@@ -24,7 +24,7 @@
  *   totals.allowanceTotal (BT-107) <- DISCOUNT (as a positive amount); totals.amountDue (BT-115) <- AMOUNT_DUE; totals.prepaid (BT-113) <- AMOUNT_PAID unless it is the cash tendered (more than the total)
  * - paymentTerms (BT-20) <- PAYMENT_TERMS; iban (BT-84) <- ACCOUNT_NUMBER, an OTHER labelled IBAN, else an IBAN in an OCR line, when the
  *   check digits hold; bic (BT-86) <- OTHER labelled BIC / SWIFT
- * - currency (BT-5) <- the fields' `Currency.Code`
+ * - currency (BT-5) <- the fields' `Currency.Code`, at its own confidence or, as real responses send `{Code}` alone, the field's
  * - lines (BG-25) <- LineItemGroups: description (BT-153) <- ITEM, else DESCRIPTION, else EXPENSE_ROW; quantity (BT-129) <- QUANTITY,
  *   unitPrice (BT-146) <- UNIT_PRICE, netAmount (BT-131) <- PRICE, else the line's TOTAL; vatRate (BT-152) <- OTHER labelled VAT / TVA / MwSt
  */
