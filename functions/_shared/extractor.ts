@@ -7,7 +7,8 @@
  * extractor sees them (Textract does not read them).
  *
  * Every local reading of the document (the local extractor itself, the XML a
- * PDF carries, the text the AWS path sends on) runs in the isolation pool
+ * PDF carries, the text the AWS path sends on, the pages a scan is split
+ * into for Textract) runs in the isolation pool
  * (./isolate.ts): memory limits and a time budget per job.
  */
 import type { ExtractionInput, InvoiceExtractor } from '../../lib/extract/port.js';
@@ -47,6 +48,8 @@ async function create(): Promise<InvoiceExtractor> {
     timeoutMs: config.extractionTimeoutMs,
     maxAttempts: 3,
     pdfText: (bytes) => runIsolated('pdfText', bytes, { timeoutMs: READ_BUDGET_MS, what: 'reading the PDF text' }),
+    // AnalyzeExpense reads single-page documents synchronously: a scan of several pages goes page by page.
+    splitPdfPages: (bytes) => runIsolated('pdfPages', bytes, { timeoutMs: READ_BUDGET_MS, what: 'splitting the PDF into pages' }),
   });
   return {
     name: 'aws',

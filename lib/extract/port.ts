@@ -76,7 +76,15 @@ export interface ExtractedInvoice {
   lines: ExtractedLine[];
   /** VAT breakdown as printed. */
   vatBreakdown: Array<{ rate: Extracted<string>; base?: Extracted<string>; amount?: Extracted<string> }>;
-  totals: { totalHT?: Extracted<string>; totalVAT?: Extracted<string>; totalTTC?: Extracted<string>; prepaid?: Extracted<string>; amountDue?: Extracted<string> };
+  totals: {
+    totalHT?: Extracted<string>;
+    totalVAT?: Extracted<string>;
+    totalTTC?: Extracted<string>;
+    prepaid?: Extracted<string>;
+    amountDue?: Extracted<string>;
+    /** Sum of document-level discounts (BT-107), a positive amount, when the document prints one apart from its lines. */
+    allowanceTotal?: Extracted<string>;
+  };
   iban?: Extracted<string>;
   bic?: Extracted<string>;
   paymentTerms?: Extracted<string>;

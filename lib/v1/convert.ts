@@ -320,6 +320,11 @@ export function inputFromExtraction(x: ExtractedInvoice): { input: Record<string
   if (x.totals.totalTTC) totals.totalTTC = x.totals.totalTTC.value;
   if (x.totals.prepaid) totals.prepaidAmount = x.totals.prepaid.value;
   if (Object.keys(totals).length) input.totals = totals;
+  if (x.totals.allowanceTotal) {
+    notes.push(
+      `A document-level discount of ${x.totals.allowanceTotal.value} was read (BT-107); the invoice input has no document allowances (BG-20), so it is not in the XML and the totals are checked without it.`,
+    );
+  }
   return { input, notes };
 }
 

@@ -29,6 +29,10 @@ describe('crossCheck', () => {
   it.each([
     ['lines-vs-total-ht', { lines: [line('2', '10.00', '20.00'), line('1', '5.50', '5.50')], totals: { totalHT: x('25.50') } }, true],
     ['lines-vs-total-ht', { lines: [line('2', '10.00', '20.00'), line('1', '5.50', '5.50')], totals: { totalHT: x('25.00') } }, false],
+    ['lines-vs-total-ht', { lines: [line('2', '10.00', '20.00'), line('1', '5.50', '5.50')], totals: { totalHT: x('23.00'), allowanceTotal: x('2.50') } }, true],
+    ['lines-vs-total-ht', { lines: [line('2', '10.00', '20.00'), line('1', '5.50', '5.50')], totals: { totalHT: x('25.50'), allowanceTotal: x('2.50') } }, false],
+    ['lines-less-discount-vs-ttc', { lines: [line('1', '5680.81', '5680.81')], totals: { totalTTC: x('4544.65'), allowanceTotal: x('1136.16') } }, true],
+    ['lines-less-discount-vs-ttc', { lines: [line('1', '5680.81', '5680.81')], totals: { totalTTC: x('5680.81'), allowanceTotal: x('1136.16') } }, false],
     ['total-ht-plus-vat-vs-ttc', { totals: { totalHT: x('100.00'), totalVAT: x('20.00'), totalTTC: x('120.00') } }, true],
     ['total-ht-plus-vat-vs-ttc', { totals: { totalHT: x('100.00'), totalVAT: x('20.00'), totalTTC: x('120.01') } }, false],
     ['vat-breakdown-vs-total-vat', { vatBreakdown: [{ rate: x('20'), amount: x('20.00') }, { rate: x('5.5'), amount: x('1.10') }], totals: { totalVAT: x('21.10') } }, true],

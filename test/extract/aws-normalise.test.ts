@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { datesInText, normaliseDate } from '../../adapters/aws/extract/dates.js';
-import { classifyTaxId, ibansInText, normaliseBic, normaliseIban } from '../../adapters/aws/extract/identifiers.js';
+import { ibansInText, normaliseBic, normaliseIban } from '../../adapters/aws/extract/identifiers.js';
 import { canonicalNumber, normaliseNumber, numbersInText } from '../../adapters/aws/extract/numbers.js';
 
 describe('normaliseNumber', () => {
@@ -105,11 +105,21 @@ describe('normaliseDate', () => {
     ['March 5, 2025', '2025-03-05', false],
     ['5 Apr 2025', '2025-04-05', false],
     ['2025-03-15T10:00:00Z', '2025-03-15', false],
+    ['01-Jan-2021', '2021-01-01', false],
+    ['Thursday, 26 March 2020', '2020-03-26', false],
+    ['jeudi 26 mars 2020', '2020-03-26', false],
+    ['12/07/2019 12:22 PM', '2019-07-12', true],
+    ['01/13/17', '2017-01-13', false],
   ])('%j -> %s', (printed, value, ambiguous) => {
     expect(normaliseDate(printed)).toEqual({ value, ambiguous });
   });
 
-  it.each(['31/02/2025', '2025-13-01', '15 Brumaire 2025', 'demain', '1/2', '32/01/2025'])('%j is not a date', (printed) => {
+  it('reads an ambiguous numeric date in the order it is given', () => {
+    expect(normaliseDate('12/07/2019', 'MDY')).toEqual({ value: '2019-12-07', ambiguous: true });
+    expect(normaliseDate('12.07.2019', 'MDY')).toEqual({ value: '2019-07-12', ambiguous: false }); // dotted dates are day first everywhere
+  });
+
+  it.each(['31/02/2025', '2025-13-01', '15 Brumaire 2025', 'demain', '1/2', '32/01/2025', 'Invoice 12/07/2019', '12/07/2019 ref 44'])('%j is not a date', (printed) => {
     expect(normaliseDate(printed)).toBeUndefined();
   });
 
@@ -120,21 +130,6 @@ describe('normaliseDate', () => {
 });
 
 describe('identifiers', () => {
-  it.each([
-    ['FR 32 123 456 789', { kind: 'vat', value: 'FR32123456789' }],
-    ['DE123456789', { kind: 'vat', value: 'DE123456789' }],
-    ['EL 123456789', { kind: 'vat', value: 'EL123456789' }],
-    ['TVA: BE0123.456.789', { kind: 'vat', value: 'BE0123456789' }],
-    ['123 456 789 00012', { kind: 'siret', value: '12345678900012' }],
-    ['123.456.789', { kind: 'siren', value: '123456789' }],
-  ])('classifies %j', (printed, expected) => {
-    expect(classifyTaxId(printed)).toEqual(expected);
-  });
-
-  it.each(['hello', 'ZZ123456789', '12345', 'FRANCE'])('%j is no tax identifier', (printed) => {
-    expect(classifyTaxId(printed)).toBeUndefined();
-  });
-
   it('accepts IBANs with right check digits only', () => {
     expect(normaliseIban('FR76 3000 6000 0112 3456 7890 189')).toBe('FR7630006000011234567890189');
     expect(normaliseIban('IBAN: de89 3704 0044 0532 0130 00')).toBe('DE89370400440532013000');

@@ -5,68 +5,16 @@
  * services' (awsJson1_1 for Textract, restJson1 for Bedrock). aws-sdk-client-mock
  * cannot test this: it replaces `send`, so no middleware runs.
  */
-import { Readable } from 'node:stream';
-import type { BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
-import type { TextractClientConfig } from '@aws-sdk/client-textract';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../lib/errors.js';
 import { AwsCallError, createAwsExtractor, createBedrockClient, createTextractClient, UpstreamUnavailableError } from '../../adapters/aws/extract/index.js';
 import { backoffDelay, createRetryStrategy, type RetryErrorInfo } from '../../adapters/aws/extract/retry.js';
 import { awsFixture } from '../fixtures/extract/aws/load.js';
+import { asRequestHandler, ScriptedHandler, TEST_CREDENTIALS as CREDENTIALS, type Reply, type SeenRequest } from './aws-http.js';
 
 const MODEL = 'eu.anthropic.claude-3-7-sonnet-20250219-v1:0';
 const REGION = 'eu-west-3';
-/** Dummy signing keys: the fake handler never leaves the process. */
-const CREDENTIALS = { accessKeyId: 'AKIDTESTONLY', secretAccessKey: 'test-only-secret' };
 const FAST = { maxAttempts: 3, requestTimeoutMs: 5_000, backoff: { baseDelayMs: 1, maxDelayMs: 4 } };
-
-interface Reply {
-  status: number;
-  headers?: Record<string, string>;
-  body: unknown;
-}
-
-interface SeenRequest {
-  hostname: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-  signal: AbortSignal | undefined;
-}
-
-/** An HTTP handler answering from a script (the last reply repeats), recording every request. */
-class ScriptedHandler {
-  readonly requests: SeenRequest[] = [];
-  constructor(private readonly script: ReadonlyArray<Reply | 'hang'>) {}
-
-  async handle(request: { hostname: string; path: string; headers: Record<string, string>; body?: unknown }, options?: { abortSignal?: AbortSignal }) {
-    const body = typeof request.body === 'string' ? request.body : request.body instanceof Uint8Array ? new TextDecoder().decode(request.body) : '';
-    this.requests.push({ hostname: request.hostname, path: request.path, headers: { ...request.headers }, body, signal: options?.abortSignal });
-    const reply = this.script[Math.min(this.requests.length - 1, this.script.length - 1)]!;
-    if (reply === 'hang') {
-      return new Promise<never>((_, reject) => {
-        options?.abortSignal?.addEventListener('abort', () => reject(Object.assign(new Error('Request aborted'), { name: 'AbortError' })), { once: true });
-      });
-    }
-    return {
-      response: {
-        statusCode: reply.status,
-        reason: '',
-        headers: { 'x-amzn-requestid': `req-${this.requests.length}`, ...reply.headers },
-        body: Readable.from([Buffer.from(JSON.stringify(reply.body))]),
-      },
-    };
-  }
-  updateHttpClientConfig(): void {}
-  httpHandlerConfigs(): Record<string, never> {
-    return {};
-  }
-}
-
-/** The handler as the client configuration types it (ours implements the part the SDK calls). */
-function asRequestHandler(handler: ScriptedHandler): TextractClientConfig['requestHandler'] & BedrockRuntimeClientConfig['requestHandler'] {
-  return handler as unknown as TextractClientConfig['requestHandler'] & BedrockRuntimeClientConfig['requestHandler'];
-}
 
 const textractOk = (): Reply => ({
   status: 200,

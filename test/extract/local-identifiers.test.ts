@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findFrenchCompanyIds, findIbans, findLabelledBics, findVatNumbers, isValidIban } from '../../lib/extract/field-parser/identifiers.js';
+import { classifyTaxId, findFrenchCompanyIds, findIbans, findLabelledBics, findVatNumbers, isValidIban } from '../../lib/extract/field-parser/identifiers.js';
+import type { DocumentEvidence } from '../../lib/extract/field-parser/evidence.js';
 
 describe('IBAN (BT-84) with the ISO 13616 mod-97 check', () => {
   it.each(['FR7630006000011234567890189', 'DE89370400440532013000', 'GB29NWBK60161331926819', 'CH9300762011623852957', 'fr76 3000 6000 0112 3456 7890 189'])(
@@ -70,5 +71,44 @@ describe('BIC (BT-86) and French company numbers (BT-30)', () => {
       ['99999999800010', false],
     ]);
     expect(ids.siren.map((s) => [s.value, s.checksum])).toEqual([['443061841', true]]);
+  });
+});
+
+describe('classifyTaxId: one printed identifier, the policy both extractors share', () => {
+  const evidence = (currencies: string[], countries: string[]): DocumentEvidence => ({ currencies: new Set(currencies), countries: new Set(countries) });
+  const FRENCH = evidence(['EUR'], ['FR']);
+  const US = evidence(['USD'], ['US']);
+
+  it.each([
+    ['FR 32 123 456 789', { kind: 'vat', value: 'FR32123456789', checksum: true }],
+    ['FR 40 552100554', { kind: 'vat', value: 'FR40552100554', checksum: false }],
+    ['TVA: BE0123.456.789', { kind: 'vat', value: 'BE0123456789', checksum: false }],
+    ['BE 0403.170.701', { kind: 'vat', value: 'BE0403170701', checksum: true }],
+    ['EL 123456789', { kind: 'vat', value: 'EL123456789' }], // no check algorithm known
+  ])('reads %j as a VAT identifier, with its check digits', (printed, expected) => {
+    expect(classifyTaxId(printed)).toEqual(expected);
+  });
+
+  it.each(['hello', 'ZZ123456789', '12345', 'FRANCE', 'US123456789', 'FR7630006000011234567890189'])('%j is no tax identifier', (printed) => {
+    expect(classifyTaxId(printed, { evidence: FRENCH })).toBeUndefined();
+  });
+
+  it('takes labelled digits as SIRET / SIREN whatever their check digits, and says whether they hold', () => {
+    expect(classifyTaxId('552 100 554 00013', { label: 'SIRET' })).toEqual({ kind: 'siret', value: '55210055400013', checksum: true });
+    expect(classifyTaxId('SIREN : 123 456 789')).toEqual({ kind: 'siren', value: '123456789', checksum: false });
+    expect(classifyTaxId('552100554', { label: 'RCS Paris' })).toEqual({ kind: 'siren', value: '552100554', checksum: true });
+  });
+
+  it('takes unlabelled digits as SIREN / SIRET only on a French document and with valid check digits', () => {
+    expect(classifyTaxId('552 100 554', { evidence: FRENCH })).toEqual({ kind: 'siren', value: '552100554', checksum: true });
+    expect(classifyTaxId('55210055400013', { evidence: evidence(['EUR'], []) })).toEqual({ kind: 'siret', value: '55210055400013', checksum: true });
+    expect(classifyTaxId('552 100 554')).toBeUndefined(); // no evidence at all
+    expect(classifyTaxId('552 100 554', { evidence: US })).toBeUndefined();
+    expect(classifyTaxId('552 100 554', { evidence: evidence(['EUR'], ['DE']) })).toBeUndefined();
+    expect(classifyTaxId('123 456 789', { evidence: FRENCH })).toBeUndefined(); // Luhn fails
+  });
+
+  it('does not make a SIREN of a US employer number printed as a "VAT ID"', () => {
+    expect(classifyTaxId('12-3456789', { label: 'VAT ID:', evidence: US })).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLines, fold, linesFromPlainText, type PositionedItem } from '../../lib/extract/field-parser/text.js';
+import { buildLines, fold, joinLines, linesFromPlainText, type PositionedItem } from '../../lib/extract/field-parser/text.js';
 import { linesFromHtml } from '../../lib/extract/local/word.js';
 
 const item = (text: string, x: number, y: number, width: number, page = 1, height = 10): PositionedItem => ({ text, x, y, width, height, page });
@@ -58,5 +58,21 @@ describe('fold', () => {
     const folded = fold(text);
     expect(folded).toBe("kaufer/leistungsempfanger - strase n° 1");
     expect(folded.length).toBe(text.length);
+  });
+});
+
+describe('joinLines: one printed value over several lines, as both extractors write it', () => {
+  it.each([
+    [['12 rue de la Paix', '75002 Paris'], '12 rue de la Paix, 75002 Paris'],
+    [['Annual Subscription to Premier Version with Tax,', 'Inventory and Payroll Plugins'], 'Annual Subscription to Premier Version with Tax, Inventory and Payroll Plugins'],
+    [['27, JALAN DEDAP 13,', 'TAMAN JOHOR JAYA,', '81100 JOHOR BAHRU,JOHOR.'], '27, JALAN DEDAP 13, TAMAN JOHOR JAYA, 81100 JOHOR BAHRU,JOHOR.'],
+    [['META', '-'], 'META'],
+    [['-', 'ACME'], 'ACME'],
+    [['Hours of Training Interactive', '-', 'Demos with Q&A Sessions'], 'Hours of Training Interactive - Demos with Q&A Sessions'],
+    [['Attn:', 'Ronald Davis'], 'Attn: Ronald Davis'],
+    [['  a  b ', '', 'c'], 'a b, c'],
+    [['-'], ''],
+  ])('%j -> %j', (lines, joined) => {
+    expect(joinLines(lines)).toBe(joined);
   });
 });

@@ -2,7 +2,8 @@
  * Cross-checks of an extracted invoice's arithmetic (the port's `checks`),
  * in decimal arithmetic (lib/model/decimal.ts), mirroring the EN 16931 sums
  * the converted invoice will have to satisfy:
- * - `lines-vs-total-ht`: sum of line net amounts (BT-131) = total excluding VAT (BT-109) (BR-CO-10, when there are no document allowances or charges);
+ * - `lines-vs-total-ht`: sum of line net amounts (BT-131) - document discounts (BT-107) = total excluding VAT (BT-109) (BR-CO-10, BR-CO-13);
+ * - `lines-less-discount-vs-ttc`: on a document with a discount and no VAT printed at all, sum of line net amounts - BT-107 = BT-112;
  * - `total-ht-plus-vat-vs-ttc`: BT-109 + BT-110 = BT-112 (BR-CO-15);
  * - `vat-breakdown-vs-total-vat`: sum of the breakdown's VAT amounts (BT-117) = BT-110 (BR-CO-14);
  * - `vat-breakdown-rates`: each row's base (BT-116) x rate (BT-119) = its VAT amount (BT-117), to the cent (BR-CO-17);
@@ -47,14 +48,26 @@ export function crossCheck(invoice: ExtractedInvoice): void {
   const vat = amount(totals.totalVAT);
   const ttc = amount(totals.totalTTC);
 
+  const allowance = amount(totals.allowanceTotal);
   const nets = lines.map((l) => amount(l.netAmount));
   if (lines.length > 0 && ht !== undefined && nets.every((n) => n !== undefined)) {
-    const total = sum(nets);
+    const lineTotal = sum(nets);
+    const total = allowance === undefined ? lineTotal : lineTotal.minus(allowance);
+    const less = allowance === undefined ? '' : ` - discount ${fmt(allowance)}`;
     record(
       'lines-vs-total-ht',
       total.eq(ht),
-      `sum of ${lines.length} line net amounts ${fmt(total)} ${total.eq(ht) ? '=' : '≠'} total excluding VAT ${fmt(ht)}`,
-      [totals.totalHT, ...lines.map((l) => l.netAmount)],
+      `sum of ${lines.length} line net amounts ${fmt(lineTotal)}${less} ${total.eq(ht) ? '=' : '≠'} total excluding VAT ${fmt(ht)}`,
+      [totals.totalHT, totals.allowanceTotal, ...lines.map((l) => l.netAmount)],
+    );
+  } else if (lines.length > 0 && allowance !== undefined && ht === undefined && vat === undefined && ttc !== undefined && nets.every((n) => n !== undefined)) {
+    const lineTotal = sum(nets);
+    const total = lineTotal.minus(allowance);
+    record(
+      'lines-less-discount-vs-ttc',
+      total.eq(ttc),
+      `sum of ${lines.length} line net amounts ${fmt(lineTotal)} - discount ${fmt(allowance)} = ${fmt(total)} ${total.eq(ttc) ? '=' : '≠'} total ${fmt(ttc)} (no VAT printed)`,
+      [totals.totalTTC, totals.allowanceTotal, ...lines.map((l) => l.netAmount)],
     );
   }
 

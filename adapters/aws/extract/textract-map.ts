@@ -7,28 +7,45 @@
  * 0..100. A field's confidence here is the lower of the type and value
  * confidences, divided by 100: the value is right only if both the reading and
  * the classification are. A value whose number or date format had to be
- * guessed (numbers.ts, dates.ts) keeps 80 % of that.
+ * guessed (numbers.ts; dates.ts, when no other date of the document settles
+ * the day/month order and it was chosen from the currency and countries)
+ * keeps 80 % of that, with a note.
  *
  * Mapping (port field <- Textract type):
  * - invoiceNumber (BT-1) <- INVOICE_RECEIPT_ID; invoiceDate (BT-2) <- INVOICE_RECEIPT_DATE; dueDate (BT-9) <- DUE_DATE
  * - seller.name (BT-27) <- VENDOR_NAME, NAME in a VENDOR group; seller.address (BG-5) <- VENDOR_ADDRESS, ADDRESS / ADDRESS_BLOCK in a VENDOR group
- * - buyer.name (BT-44) <- RECEIVER_NAME, NAME in a RECEIVER / BILL_TO / SOLD_TO group; buyer.address (BG-8) likewise
- * - seller VAT / SIRET / SIREN (BT-31, BT-29, BT-30) <- VENDOR_VAT_NUMBER, TAX_PAYER_ID (told apart by form); buyer's <- RECEIVER_VAT_NUMBER
+ * - buyer.name (BT-44) <- RECEIVER_NAME, NAME in a RECEIVER / BILL_TO / SOLD_TO group; buyer.address (BG-8) likewise;
+ *   among competing names, the one heading the party's address wins and an "Attn:" contact loses (rankPartyNames)
+ * - seller VAT / SIRET / SIREN (BT-31, BT-29, BT-30) <- VENDOR_VAT_NUMBER, TAX_PAYER_ID; buyer's <- RECEIVER_VAT_NUMBER; told apart
+ *   by the field parser's classifyTaxId (country format and check digits; bare digits are French only with a label or on a
+ *   French document: DocumentEvidence, gathered from the whole response first)
  * - totals.totalHT (BT-109) <- SUBTOTAL; totals.totalVAT (BT-110) <- TAX without a rate in its label;
  *   vatBreakdown (BG-23) <- TAX whose label names a rate (`TVA 20 %`); totals.totalTTC (BT-112) <- TOTAL;
- *   totals.amountDue (BT-115) <- AMOUNT_DUE; totals.prepaid (BT-113) <- AMOUNT_PAID
+ *   totals.allowanceTotal (BT-107) <- DISCOUNT (as a positive amount); totals.amountDue (BT-115) <- AMOUNT_DUE; totals.prepaid (BT-113) <- AMOUNT_PAID unless it is the cash tendered (more than the total)
  * - paymentTerms (BT-20) <- PAYMENT_TERMS; iban (BT-84) <- ACCOUNT_NUMBER, an OTHER labelled IBAN, else an IBAN in an OCR line, when the
  *   check digits hold; bic (BT-86) <- OTHER labelled BIC / SWIFT
- * - currency (BT-5) <- the fields' `Currency.Code`
- * - lines (BG-25) <- LineItemGroups: description (BT-153) <- ITEM (else EXPENSE_ROW), quantity (BT-129) <- QUANTITY,
- *   unitPrice (BT-146) <- UNIT_PRICE, netAmount (BT-131) <- PRICE, vatRate (BT-152) <- OTHER labelled VAT / TVA / MwSt
+ * - currency (BT-5) <- the fields' `Currency.Code`, at its own confidence or, as real responses send `{Code}` alone, the field's
+ * - lines (BG-25) <- LineItemGroups: description (BT-153) <- ITEM, else DESCRIPTION, else EXPENSE_ROW; quantity (BT-129) <- QUANTITY,
+ *   unitPrice (BT-146) <- UNIT_PRICE, netAmount (BT-131) <- PRICE, else the line's TOTAL; vatRate (BT-152) <- OTHER labelled VAT / TVA / MwSt
  */
 import type { AnalyzeExpenseResponse, ExpenseField } from '@aws-sdk/client-textract';
+import { detectCountryFromAddress } from '../../../lib/input/address.js';
+import { countryFromVatNumber } from '../../../lib/input/country.js';
 import { countryCodeFromName } from '../../../lib/input/country-names.js';
 import { normalizeCountryCode } from '../../../lib/input/iso-3166.js';
 import type { Extracted, ExtractedInvoice, ExtractedLine, ExtractedParty } from '../../../lib/extract/port.js';
+import { dec } from '../../../lib/model/decimal.js';
+import {
+  classifyTaxId,
+  currenciesInText,
+  decideDateOrder,
+  isMonthFirstDocument,
+  joinLines,
+  type DateOrderDecision,
+  type DocumentEvidence,
+} from '../../../lib/extract/field-parser/index.js';
 import { normaliseDate } from './dates.js';
-import { classifyTaxId, ibansInText, normaliseBic, normaliseIban } from './identifiers.js';
+import { ibansInText, normaliseBic, normaliseIban } from './identifiers.js';
 import { canonicalNumber, normaliseNumber, type NumberKind } from './numbers.js';
 
 /** What Textract read: the invoice in the port's shape, and the OCR text lines for the model and for grounding. */
@@ -52,12 +69,17 @@ interface Candidate<T> {
   printed: string;
   /** Lower wins before confidence: an explicit type (VENDOR_NAME) beats a grouped one (NAME in a VENDOR group). */
   rank: number;
+  /** The printed label, when Textract read one. */
+  label?: string;
 }
 
 type PartyRole = 'seller' | 'buyer' | 'other';
 
 const TAX_LABEL = /\b(?:tva|vat|mwst|ust|iva|btw|moms|tax|taxe|impuesto|imposta)\b/i;
 const RATE_IN_LABEL = /(\d{1,2}(?:[.,]\d{1,3})?)\s*%/;
+/** Labels of the cash given back on a receipt, and of the money tendered. */
+const CHANGE_LABEL = /\b(?:change|rendu|monnaie|r[üu]ckgeld|wechselgeld|cambio|resto)\b/i;
+const TENDER_LABEL = /\b(?:tend(?:er(?:ed)?)?|cash|esp[eè]ces|bar|efectivo|contanti)\b/i;
 const CREDIT_NOTE = /\b(?:avoir|credit\s*note|gutschrift|nota\s+de\s+cr[eé]dito|nota\s+di\s+credito|creditnota)\b/i;
 
 function round3(n: number): number {
@@ -101,6 +123,16 @@ class Collector {
     this.byPath.set(path, list);
   }
 
+  /** The candidates collected for `path`. */
+  candidates(path: string): readonly Candidate<string>[] {
+    return this.byPath.get(path) ?? [];
+  }
+
+  /** Changes the ranks of the candidates of `path`. */
+  rerank(path: string, rank: (c: Candidate<string>) => number): void {
+    for (const c of this.byPath.get(path) ?? []) c.rank = rank(c);
+  }
+
   /** The collected paths starting with `prefix`. */
   paths(prefix: string): string[] {
     return [...this.byPath.keys()].filter((k) => k.startsWith(prefix));
@@ -135,19 +167,60 @@ function numberCandidate(field: ExpenseField, pageOffset: number, kind: NumberKi
   return { value: n.value, confidence, source: fieldSource(field, pageOffset), printed, rank };
 }
 
+function absolute(c: Candidate<string> | undefined): Candidate<string> | undefined {
+  return c === undefined ? undefined : { ...c, value: c.value.replace(/^-/, '') };
+}
+
 function textCandidate(field: ExpenseField, pageOffset: number, rank = 0): Candidate<string> | undefined {
   const printed = fieldText(field);
   if (printed === undefined) return undefined;
-  return { value: printed.replace(/\s*\n\s*/g, ', ').replace(/\s+/g, ' '), confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank };
+  const value = joinLines(printed.split('\n'));
+  if (value === '') return undefined;
+  const label = field.LabelDetection?.Text?.trim();
+  return { value, confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank, ...(label ? { label } : {}) };
 }
 
-function dateCandidate(field: ExpenseField, pageOffset: number): Candidate<string> | undefined {
+/** What is known of the whole document before its fields are read. */
+interface DocumentContext {
+  evidence: DocumentEvidence;
+  dateOrder: DateOrderDecision;
+}
+
+function dateCandidate(field: ExpenseField, pageOffset: number, context: DocumentContext, notes: string[]): Candidate<string> | undefined {
   const printed = fieldText(field);
   if (printed === undefined) return undefined;
-  const d = normaliseDate(printed);
-  if (d === undefined) return undefined;
-  const confidence = round3(fieldConfidence(field) * (d.ambiguous ? AMBIGUITY_FACTOR : 1));
-  return { value: d.value, confidence, source: fieldSource(field, pageOffset), printed, rank: 0 };
+  const source = fieldSource(field, pageOffset);
+  const { order, proven } = context.dateOrder;
+  const d = normaliseDate(printed, order);
+  if (d === undefined) {
+    notes.push(`Textract read a ${field.Type?.Text ?? 'date'} "${printed}" (${source}) that is no calendar date we can read; ignored.`);
+    return undefined;
+  }
+  // Another date of the document settles the order; otherwise it was chosen from the currency and countries.
+  const guessed = d.ambiguous && !proven;
+  if (guessed) {
+    notes.push(
+      `The date "${printed}" (${source}) reads either way; taken ${order === 'MDY' ? 'month first (a US document: US dollars or a US address)' : 'day first'}.`,
+    );
+  }
+  const confidence = round3(fieldConfidence(field) * (guessed ? AMBIGUITY_FACTOR : 1));
+  return { value: d.value, confidence, source, printed, rank: 0 };
+}
+
+/** Every text of the responses (field values, OCR lines), where dates that prove the day/month order are looked for. */
+function documentTexts(responses: readonly AnalyzeExpenseResponse[]): string[] {
+  const texts: string[] = [];
+  for (const response of responses) {
+    for (const doc of response.ExpenseDocuments ?? []) {
+      const items = (doc.LineItemGroups ?? []).flatMap((g) => g.LineItems ?? []).flatMap((i) => i.LineItemExpenseFields ?? []);
+      for (const field of [...(doc.SummaryFields ?? []), ...items]) {
+        const text = fieldText(field);
+        if (text !== undefined) texts.push(text);
+      }
+      for (const block of doc.Blocks ?? []) if (block.BlockType === 'LINE' && block.Text) texts.push(block.Text);
+    }
+  }
+  return texts;
 }
 
 function mapped(field: ExpenseField, pageOffset: number, transform: (text: string) => string | undefined, rank = 0): Candidate<string> | undefined {
@@ -157,27 +230,77 @@ function mapped(field: ExpenseField, pageOffset: number, transform: (text: strin
   return value === undefined ? undefined : { value, confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank };
 }
 
-function addTaxId(collector: Collector, party: 'seller' | 'buyer', field: ExpenseField, pageOffset: number, rank: number): void {
+/** Share of a confidence kept by an identifier whose check digits are wrong. */
+const WRONG_CHECKSUM_FACTOR = 0.5;
+
+function addTaxId(collector: Collector, party: 'seller' | 'buyer', field: ExpenseField, pageOffset: number, rank: number, evidence: DocumentEvidence): void {
   const printed = fieldText(field);
   if (printed === undefined) return;
-  const id = classifyTaxId(printed);
+  const label = field.LabelDetection?.Text ?? '';
+  const id = classifyTaxId(printed, { label, evidence });
+  const source = fieldSource(field, pageOffset);
   if (id === undefined) {
-    collector.notes.push(`Textract read a tax identifier "${printed}" (${fieldSource(field, pageOffset)}) that is neither a VAT number, a SIRET nor a SIREN; ignored.`);
+    collector.notes.push(
+      `Textract read a tax identifier "${printed}" (${source}) that is no VAT number of a known country format, and no SIRET or SIREN (no such label, or not a French document with valid check digits); ignored.`,
+    );
     return;
   }
+  let confidence = fieldConfidence(field);
+  if (id.checksum === false) {
+    confidence = round3(confidence * WRONG_CHECKSUM_FACTOR);
+    collector.notes.push(`The check digits of the ${id.kind === 'vat' ? 'VAT number' : id.kind.toUpperCase()} "${printed}" (${source}) are wrong.`);
+  }
   const path = `${party}.${id.kind === 'vat' ? 'vatNumber' : id.kind}`;
-  collector.add(path, { value: id.value, confidence: fieldConfidence(field), source: fieldSource(field, pageOffset), printed, rank });
+  collector.add(path, { value: id.value, confidence, source, printed, rank });
+}
+
+const ADDRESS_TYPES: ReadonlySet<string> = new Set(['VENDOR_ADDRESS', 'RECEIVER_ADDRESS', 'ADDRESS', 'ADDRESS_BLOCK']);
+const TAX_ID_TYPES: ReadonlySet<string> = new Set(['VENDOR_VAT_NUMBER', 'RECEIVER_VAT_NUMBER', 'TAX_PAYER_ID']);
+
+/**
+ * What the whole response shows of the document's origin, gathered before any
+ * field is read: currency codes and symbols, countries of COUNTRY fields,
+ * addresses and VAT prefixes.
+ */
+export function gatherEvidence(responses: readonly AnalyzeExpenseResponse[]): DocumentEvidence {
+  const currencies = new Set<string>();
+  const countries = new Set<string>();
+  for (const response of responses) {
+    for (const doc of response.ExpenseDocuments ?? []) {
+      const items = (doc.LineItemGroups ?? []).flatMap((g) => g.LineItems ?? []).flatMap((i) => i.LineItemExpenseFields ?? []);
+      for (const field of [...(doc.SummaryFields ?? []), ...items]) {
+        const code = field.Currency?.Code?.trim().toUpperCase();
+        if (code && /^[A-Z]{3}$/.test(code)) currencies.add(code);
+        const text = fieldText(field);
+        if (text === undefined) continue;
+        for (const c of currenciesInText(text)) currencies.add(c);
+        const type = field.Type?.Text?.toUpperCase() ?? '';
+        let country: string | undefined;
+        if (type === 'COUNTRY') country = normalizeCountryCode(text) ?? countryCodeFromName(text);
+        else if (ADDRESS_TYPES.has(type)) country = detectCountryFromAddress(text);
+        else if (TAX_ID_TYPES.has(type)) {
+          const id = classifyTaxId(text);
+          if (id?.kind === 'vat') country = countryFromVatNumber(id.value);
+        }
+        if (country !== undefined) countries.add(country);
+      }
+    }
+  }
+  return { currencies, countries };
 }
 
 function addCurrency(collector: Collector, field: ExpenseField, pageOffset: number): void {
   const code = field.Currency?.Code?.trim().toUpperCase();
   if (code && /^[A-Z]{3}$/.test(code)) {
-    const confidence = round3(Math.min(field.Currency?.Confidence ?? 0, 100) / 100);
+    // Real responses give `{Code}` alone: the code was then read with the value it decorates, at the field's confidence.
+    const own = field.Currency?.Confidence;
+    const confidence = own === undefined ? fieldConfidence(field) : round3(Math.min(Math.max(own, 0), 100) / 100);
     collector.add('currency', { value: code, confidence, source: fieldSource(field, pageOffset), printed: code, rank: 0 });
   }
 }
 
-function readSummaryField(collector: Collector, field: ExpenseField, pageOffset: number): void {
+function readSummaryField(collector: Collector, field: ExpenseField, pageOffset: number, context: DocumentContext): void {
+  const { evidence } = context;
   const type = field.Type?.Text?.toUpperCase() ?? 'OTHER';
   const label = field.LabelDetection?.Text ?? '';
   const add = (path: string, candidate: Candidate<string> | undefined): void => {
@@ -189,9 +312,9 @@ function readSummaryField(collector: Collector, field: ExpenseField, pageOffset:
     case 'INVOICE_RECEIPT_ID':
       return add('invoiceNumber', textCandidate(field, pageOffset));
     case 'INVOICE_RECEIPT_DATE':
-      return add('invoiceDate', dateCandidate(field, pageOffset));
+      return add('invoiceDate', dateCandidate(field, pageOffset, context, collector.notes));
     case 'DUE_DATE':
-      return add('dueDate', dateCandidate(field, pageOffset));
+      return add('dueDate', dateCandidate(field, pageOffset, context, collector.notes));
     case 'VENDOR_NAME':
       return add('seller.name', textCandidate(field, pageOffset));
     case 'RECEIVER_NAME':
@@ -211,33 +334,37 @@ function readSummaryField(collector: Collector, field: ExpenseField, pageOffset:
       if (group !== 'other') add(`${group}.country`, mapped(field, pageOffset, (t) => normalizeCountryCode(t) ?? countryCodeFromName(t)));
       return;
     case 'VENDOR_VAT_NUMBER':
-      return addTaxId(collector, 'seller', field, pageOffset, 0);
+      return addTaxId(collector, 'seller', field, pageOffset, 0, evidence);
     case 'TAX_PAYER_ID':
-      return addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 1);
+      return addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 1, evidence);
     case 'RECEIVER_VAT_NUMBER':
-      return addTaxId(collector, 'buyer', field, pageOffset, 0);
+      return addTaxId(collector, 'buyer', field, pageOffset, 0, evidence);
     case 'SUBTOTAL':
       return add('totals.totalHT', numberCandidate(field, pageOffset, 'amount'));
     case 'TAX':
       return readTax(collector, field, pageOffset);
     case 'TOTAL':
       return add('totals.totalTTC', numberCandidate(field, pageOffset, 'amount'));
+    case 'DISCOUNT':
+      // Printed negative or not ("Adjustments $-1,136.16"), BT-107 is the positive amount deducted.
+      return add('totals.allowanceTotal', absolute(numberCandidate(field, pageOffset, 'amount')));
     case 'AMOUNT_DUE':
       return add('totals.amountDue', numberCandidate(field, pageOffset, 'amount'));
     case 'AMOUNT_PAID':
-      return add('totals.prepaid', numberCandidate(field, pageOffset, 'amount'));
+      // Decided once the total is known (readPaidAmount): on receipts this is the cash tendered.
+      return add('totals.paid', numberCandidate(field, pageOffset, 'amount'));
     case 'PAYMENT_TERMS':
       return add('paymentTerms', textCandidate(field, pageOffset));
     case 'ACCOUNT_NUMBER':
       return add('iban', mapped(field, pageOffset, normaliseIban));
     case 'OTHER':
-      if (/\biban\b/i.test(label)) add('iban', mapped(field, pageOffset, normaliseIban, 1));
+      if (CHANGE_LABEL.test(label)) add('totals.change', numberCandidate(field, pageOffset, 'amount'));
+      else if (/\biban\b/i.test(label)) add('iban', mapped(field, pageOffset, normaliseIban, 1));
       else if (/\b(?:bic|swift)\b/i.test(label)) add('bic', mapped(field, pageOffset, normaliseBic, 1));
-      else if (/\bsiret\b/i.test(label)) addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2);
-      else if (/\bsiren\b/i.test(label)) addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2);
+      else if (/\b(?:siret|siren|rcs)\b/i.test(label)) addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2, evidence);
       else if (TAX_LABEL.test(label) && /[A-Z]{2}/i.test(fieldText(field) ?? '')) {
-        const id = classifyTaxId(fieldText(field) ?? '');
-        if (id?.kind === 'vat') addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2);
+        const id = classifyTaxId(fieldText(field) ?? '', { label });
+        if (id?.kind === 'vat') addTaxId(collector, group === 'buyer' ? 'buyer' : 'seller', field, pageOffset, 2, evidence);
       }
       return;
     default:
@@ -278,11 +405,16 @@ function readLine(fields: readonly ExpenseField[], pageOffset: number, notes: st
   const asExtracted = (c: Candidate<string> | undefined): Extracted<string> | undefined =>
     c === undefined ? undefined : { value: c.value, confidence: c.confidence, source: c.source };
 
+  // The whole row (EXPENSE_ROW) is a last resort: it repeats quantities and amounts.
   const description =
-    asExtracted(first('ITEM', (f) => textCandidate(f, pageOffset))) ?? asExtracted(first('EXPENSE_ROW', (f) => textCandidate(f, pageOffset)));
+    asExtracted(first('ITEM', (f) => textCandidate(f, pageOffset))) ??
+    asExtracted(first('DESCRIPTION', (f) => textCandidate(f, pageOffset))) ??
+    asExtracted(first('EXPENSE_ROW', (f) => textCandidate(f, pageOffset)));
   const quantity = asExtracted(first('QUANTITY', (f) => numberCandidate(f, pageOffset, 'quantity')));
   const unitPrice = asExtracted(first('UNIT_PRICE', (f) => numberCandidate(f, pageOffset, 'quantity')));
-  const netAmount = asExtracted(first('PRICE', (f) => numberCandidate(f, pageOffset, 'amount')));
+  const netAmount =
+    asExtracted(first('PRICE', (f) => numberCandidate(f, pageOffset, 'amount'))) ??
+    asExtracted(first('TOTAL', (f) => numberCandidate(f, pageOffset, 'amount')));
   const vatRate = asExtracted(
     first('OTHER', (f) => (TAX_LABEL.test(f.LabelDetection?.Text ?? '') ? numberCandidate(f, pageOffset, 'quantity') : undefined)),
   );
@@ -303,13 +435,69 @@ function readLine(fields: readonly ExpenseField[], pageOffset: number, notes: st
   };
 }
 
+/** A label or prefix naming a person to the attention of whom a document is sent, not the party itself. */
+const ATTENTION = /^\s*(?:attn\b|attention\b|c\/o\b|z\.\s?h(?:d|än)|zu h[äa]nden|[àa] l'attention|contact\b|ansprechpartner)/i;
+
+function nameKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * Orders competing names of a party (BT-27 / BT-44) by what the document
+ * says, before confidence: a name that heads the party's address block is the
+ * addressee; one labelled or prefixed `Attn:` (`À l'attention de`, `z. Hd.`)
+ * is a contact person there, kept only when no other name was read.
+ */
+function rankPartyNames(collector: Collector, role: 'seller' | 'buyer'): void {
+  const path = `${role}.name`;
+  const names = collector.candidates(path);
+  if (names.length < 2) return;
+  const heads = new Set(collector.candidates(`${role}.address`).map((a) => nameKey(a.printed.split('\n')[0] ?? '')));
+  const contacts = names.filter((c) => ATTENTION.test(c.label ?? '') || ATTENTION.test(c.printed));
+  collector.rerank(path, (c) => c.rank + (contacts.includes(c) ? 10 : 0) - (heads.has(nameKey(c.value)) ? 0.5 : 0));
+  if (contacts.length > 0 && contacts.length < names.length) {
+    collector.notes.push(
+      `${contacts.map((c) => `"${c.value}" (${c.source})`).join(', ')} is a contact person ("Attn:"), not the ${role === 'buyer' ? 'buyer' : 'seller'}'s name.`,
+    );
+  }
+}
+
 function party(collector: Collector, role: 'seller' | 'buyer'): ExtractedParty {
+  rankPartyNames(collector, role);
   const result: ExtractedParty = {};
   for (const key of ['name', 'address', 'vatNumber', 'siret', 'siren', 'country'] as const) {
     const value = collector.pick(`${role}.${key}`);
     if (value !== undefined) result[key] = value;
   }
   return result;
+}
+
+/**
+ * AMOUNT_PAID as the paid amount (BT-113), unless it is the cash tendered on a
+ * receipt: more than the total (`CASH RM 70.30` for a total of 60.30, with
+ * `CHANGE RM 10.00`), or labelled as tendered with no total to compare. BT-113
+ * can never exceed the total it is deducted from (BR-CO-16).
+ */
+function readPaidAmount(invoice: ExtractedInvoice, paid: Extracted<string> | undefined, change: Extracted<string> | undefined, notes: string[]): void {
+  if (paid === undefined) return;
+  const total = invoice.totals.totalTTC;
+  const label = /"([^"]*)"$/.exec(paid.source ?? '')?.[1] ?? '';
+  const changeText = change === undefined ? '' : `, change ${change.value}`;
+  if (total !== undefined && dec(paid.value).gt(dec(total.value))) {
+    notes.push(
+      `Textract read an amount paid of ${paid.value} (${paid.source}), more than the total ${total.value}${changeText}: the cash tendered, not a paid amount (BT-113); ignored.`,
+    );
+    return;
+  }
+  if (total === undefined && TENDER_LABEL.test(label)) {
+    notes.push(`Textract read an amount tendered of ${paid.value} (${paid.source}) and no total to compare it with; not taken as a paid amount (BT-113).`);
+    return;
+  }
+  invoice.totals.prepaid = paid;
 }
 
 /**
@@ -320,6 +508,8 @@ function party(collector: Collector, role: 'seller' | 'buyer'): ExtractedParty {
  */
 export function readExpenseAnalysis(responses: readonly AnalyzeExpenseResponse[]): TextractReading {
   const collector = new Collector();
+  const evidence = gatherEvidence(responses);
+  const context: DocumentContext = { evidence, dateOrder: decideDateOrder(documentTexts(responses), isMonthFirstDocument(evidence)) };
   const lines: ExtractedLine[] = [];
   const textParts: string[] = [];
   let pageOffset = 0;
@@ -332,7 +522,7 @@ export function readExpenseAnalysis(responses: readonly AnalyzeExpenseResponse[]
     const seenBlocks = new Set<string>();
     const pageLines = new Map<number, string[]>();
     for (const doc of documents) {
-      for (const field of doc.SummaryFields ?? []) readSummaryField(collector, field, pageOffset);
+      for (const field of doc.SummaryFields ?? []) readSummaryField(collector, field, pageOffset, context);
       for (const group of doc.LineItemGroups ?? []) {
         for (const item of group.LineItems ?? []) {
           const fields = item.LineItemExpenseFields ?? [];
@@ -386,10 +576,11 @@ export function readExpenseAnalysis(responses: readonly AnalyzeExpenseResponse[]
   set('iban');
   set('bic');
   set('paymentTerms');
-  for (const key of ['totalHT', 'totalVAT', 'totalTTC', 'prepaid', 'amountDue'] as const) {
+  for (const key of ['totalHT', 'totalVAT', 'totalTTC', 'amountDue', 'allowanceTotal'] as const) {
     const value = pick(`totals.${key}`, sameNumber);
     if (value !== undefined) invoice.totals[key] = value;
   }
+  readPaidAmount(invoice, pick('totals.paid', sameNumber), pick('totals.change', sameNumber), collector.notes);
   const breakdownPaths = collector.paths('vatBreakdown:').sort((a, b) => Number(a.split(':')[1]) - Number(b.split(':')[1]));
   for (const path of breakdownPaths) {
     const row = pick(path, (a, b) => sameNumber(a.split('|')[1]!, b.split('|')[1]!));

@@ -6,6 +6,7 @@
 import type { Extracted } from '../port.js';
 import { detectDateOrder, findDates, type DateOrder, type DateToken } from './dates.js';
 import { findIbans, findVatNumbers, type IdentifierToken } from './identifiers.js';
+import { currenciesInText, isMonthFirstDocument } from './evidence.js';
 import { detectDecimalStyle, findAmounts, type AmountToken, type DecimalStyle } from './numbers.js';
 import { describeLine, fold, type TextDocument, type TextLine } from './text.js';
 
@@ -37,8 +38,8 @@ export function createContext(doc: TextDocument, options: ContextOptions = {}): 
   const lines = doc.lines;
   const folded = lines.map((l) => fold(l.text));
   const decimal = detectDecimalStyle(lines.map((l) => l.text));
-  const usContext = folded.some((f) => /\$\s?\d|\busd\b/.test(f)) && !folded.some((f) => /€|\beur\b/.test(f));
-  const dateOrder = detectDateOrder(lines.map((l) => l.text), usContext);
+  const currencies = new Set(folded.flatMap((f) => [...currenciesInText(f)]));
+  const dateOrder = detectDateOrder(lines.map((l) => l.text), isMonthFirstDocument({ currencies, countries: new Set() }));
   const amountCache = new Map<number, AmountToken[]>();
   const dateCache = new Map<number, DateToken[]>();
   const vatCache = new Map<number, IdentifierToken[]>();

@@ -43,6 +43,26 @@ addMonths('septembre sept sep september', 9);
 addMonths('octobre oct october oktober okt', 10);
 addMonths('novembre nov november', 11);
 addMonths('décembre decembre déc dec december dezember dez', 12);
+// Spanish, Italian and Dutch names (full names and unambiguous abbreviations), which Textract reads on EU documents too.
+addMonths('enero gennaio januari', 1);
+addMonths('febrero febbraio februari', 2);
+addMonths('marzo maart mrt', 3);
+addMonths('abril abr aprile', 4);
+addMonths('mayo maggio mei', 5);
+addMonths('junio giugno', 6);
+addMonths('julio luglio', 7);
+addMonths('agosto augustus', 8);
+addMonths('septiembre settembre', 9);
+addMonths('octubre ottobre', 10);
+addMonths('noviembre', 11);
+addMonths('diciembre dicembre', 12);
+
+/** Weekday names that may precede a date (`Thursday, 26 March 2020`, `jeudi 26 mars 2020`). */
+const WEEKDAYS = new Set(
+  'monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun lundi mardi mercredi jeudi vendredi samedi dimanche montag dienstag mittwoch donnerstag freitag samstag sonntag lunes martes miercoles jueves viernes sabado domingo lunedi martedi mercoledi giovedi venerdi sabato domenica maandag dinsdag woensdag donderdag vrijdag zaterdag zondag'
+    .split(' ')
+    .map((d) => fold(d)),
+);
 
 const MONTH_ALT = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
@@ -52,7 +72,7 @@ const YEAR4 = String.raw`(19[5-9]\d|20\d\d)`;
 const NUMERIC_YMD = new RegExp(String.raw`(?<![\d.,/-])${YEAR4}([-/.])(\d{1,2})\2(\d{1,2})(?![\d])`, 'g');
 const NUMERIC_DMY = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d]|[.,]\d)`, 'g');
 const TEXT_DMY = new RegExp(
-  String.raw`(?<![\p{L}\d])(\d{1,2})(?:er|st|nd|rd|th|\.)?\s*(?:de\s+|of\s+)?[-\s]?(${MONTH_ALT})\.?(?![\p{L}])[-\s,.]*${YEAR4}(?!\d)`,
+  String.raw`(?<![\p{L}\d])(\d{1,2})(?:er|st|nd|rd|th|\.)?\s*(?:de\s+|of\s+)?[-\s]?(${MONTH_ALT})\.?(?![\p{L}])[-\s,.]*(?:de\s+)?${YEAR4}(?!\d)`,
   'gu',
 );
 const TEXT_MDY = new RegExp(
@@ -74,8 +94,16 @@ function fullYear(text: string): number {
   return n < 70 ? 2000 + n : 1900 + n;
 }
 
+/** Options of {@link findDates}. */
+export interface FindDatesOptions {
+  /** Order of an all-numeric date both orders can read (default DMY). */
+  order?: DateOrder;
+  /** The text is a value known to be a date (a reader typed it so): `5-4-25` is then a date, not a reference. */
+  dateValue?: boolean;
+}
+
 /** Finds every date in a text, left to right, without overlaps. */
-export function findDates(text: string, options: { order?: DateOrder } = {}): DateToken[] {
+export function findDates(text: string, options: FindDatesOptions = {}): DateToken[] {
   const order = options.order ?? 'DMY';
   const folded = fold(text);
   const found: DateToken[] = [];
@@ -99,7 +127,7 @@ export function findDates(text: string, options: { order?: DateOrder } = {}): Da
     const a = Number(m[1]);
     const b = Number(m[3]);
     // A two-digit year with dots or slashes is common (12.11.26); with hyphens it is too easily a reference.
-    if (m[4]!.length === 2 && m[2] === '-') continue;
+    if (m[4]!.length === 2 && m[2] === '-' && !options.dateValue) continue;
     const year = fullYear(m[4]!);
     const dmy = isoDate(year, b, a);
     // Dotted dates are day-first in every country that writes them; month-first is a US slash (or hyphen) habit.
@@ -121,21 +149,44 @@ export function findDates(text: string, options: { order?: DateOrder } = {}): Da
   return found.sort((x, y) => x.index - y.index);
 }
 
-/** Parses a whole text as one date (surrounding blanks and punctuation allowed); undefined otherwise. */
-export function parseDate(text: string, options: { order?: DateOrder } = {}): string | undefined {
-  const dates = findDates(text, options);
+/** A time of day after a date (`T10:00:00Z`, `12:22 PM`, `14h30`). */
+const TIME_OF_DAY = /^(?:t|at|a|um)?\s*\d{1,2}[:h]\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:am|pm)?\s*(?:z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * Reads a whole text as one date: blanks and punctuation around it, a weekday
+ * name before it (`Thursday, 26 March 2020`) and a time after it are allowed.
+ *
+ * @returns the date token, or undefined when the text is not one date.
+ */
+export function readDateValue(text: string, options: { order?: DateOrder } = {}): DateToken | undefined {
+  const dates = findDates(text, { ...options, dateValue: true });
   if (dates.length !== 1) return undefined;
   const d = dates[0]!;
-  const rest = (text.slice(0, d.index) + text.slice(d.index + d.length)).replace(/[\s,.:;()]/g, '');
-  return rest === '' ? d.iso : undefined;
+  const before = fold(text.slice(0, d.index)).replace(/[\s,.:;()]+/g, ' ').trim();
+  const after = fold(text.slice(d.index + d.length)).replace(/^[\s,.;()-]+/, '').trim();
+  if (before !== '' && !WEEKDAYS.has(before)) return undefined;
+  if (after !== '' && !TIME_OF_DAY.test(after)) return undefined;
+  return d;
+}
+
+/** Parses a whole text as one date ({@link readDateValue}); undefined otherwise. */
+export function parseDate(text: string, options: { order?: DateOrder } = {}): string | undefined {
+  return readDateValue(text, options)?.iso;
+}
+
+/** The numeric date order of a document, and whether one of its dates proves it. */
+export interface DateOrderDecision {
+  order: DateOrder;
+  /** True when a date of the document can only be read this way (`19/10/2018`, `01/31/2021`). */
+  proven: boolean;
 }
 
 /**
- * Decides a document's numeric date order: month-first only when some date
- * proves it (a second part above 12) and none proves day-first, or when the
- * document is US English and nothing proves day-first.
+ * Decides a document's numeric date order: what its dates prove (a part above
+ * 12) first, day first winning a conflict; else month first on a US document
+ * (evidence.ts isMonthFirstDocument); else day first.
  */
-export function detectDateOrder(texts: Iterable<string>, usContext = false): DateOrder {
+export function decideDateOrder(texts: Iterable<string>, monthFirstDocument = false): DateOrderDecision {
   let dmy = 0;
   let mdy = 0;
   for (const text of texts) {
@@ -144,7 +195,12 @@ export function detectDateOrder(texts: Iterable<string>, usContext = false): Dat
       if (d.proves === 'MDY') mdy++;
     }
   }
-  if (dmy > 0) return 'DMY';
-  if (mdy > 0 || usContext) return 'MDY';
-  return 'DMY';
+  if (dmy > 0) return { order: 'DMY', proven: true };
+  if (mdy > 0) return { order: 'MDY', proven: true };
+  return { order: monthFirstDocument ? 'MDY' : 'DMY', proven: false };
+}
+
+/** The order of {@link decideDateOrder}. */
+export function detectDateOrder(texts: Iterable<string>, usContext = false): DateOrder {
+  return decideDateOrder(texts, usContext).order;
 }

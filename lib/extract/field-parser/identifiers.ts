@@ -6,6 +6,7 @@
 import { checkVatIdentifier, isValidSiren, isValidSiret } from '../../rules/extra/checksums.js';
 import { isCountryCode } from '../../input/iso-3166.js';
 import { ibanCheckDigitsValid } from '../../input/iban.js';
+import { isFrenchDocument, type DocumentEvidence } from './evidence.js';
 
 /** An identifier found in a text. */
 export interface IdentifierToken {
@@ -146,16 +147,61 @@ export function findLabelledBics(text: string): IdentifierToken[] {
   return out;
 }
 
-/** Finds SIRET (14 digits) and SIREN (9 digits) numbers printed after their label, with the Luhn check. */
+/** Finds SIRET (14 digits) and SIREN (9 digits) numbers printed after their label, with the Luhn check ({@link classifyTaxId}). */
 export function findFrenchCompanyIds(text: string): { siret: IdentifierToken[]; siren: IdentifierToken[] } {
   const siret: IdentifierToken[] = [];
   const siren: IdentifierToken[] = [];
   for (const m of text.matchAll(/\b(SIRET|SIREN|RCS(?:\s+[A-Z][\p{L}-]+)?|R\.C\.S\.(?:\s+[A-Z][\p{L}-]+)?)\s*(?:n°|no|nº|:|\s)*\s*([0-9](?:[ .]?[0-9]){8}(?:(?:[ .]?[0-9]){5})?)(?![0-9])/giu)) {
     const raw = m[2]!;
-    const digits = raw.replace(/[ .]/g, '');
-    const index = m.index + m[0].lastIndexOf(raw);
-    if (digits.length === 14) siret.push({ value: digits, index, length: raw.length, checksum: isValidSiret(digits) });
-    else if (digits.length === 9) siren.push({ value: digits, index, length: raw.length, checksum: isValidSiren(digits) });
+    const id = classifyTaxId(raw, { label: m[1]! });
+    if (id === undefined || id.kind === 'vat') continue;
+    const token: IdentifierToken = { value: id.value, index: m.index + m[0].lastIndexOf(raw), length: raw.length, checksum: id.checksum === true };
+    (id.kind === 'siret' ? siret : siren).push(token);
   }
   return { siret, siren };
+}
+
+/** The kind of a tax or registration identifier: a VAT identifier (BT-31 / BT-48), a SIRET (BT-29, ICD 0009) or a SIREN (BT-30 / BT-47, ICD 0002). */
+export type TaxIdKind = 'vat' | 'siret' | 'siren';
+
+/** A classified identifier. */
+export interface TaxIdReading {
+  kind: TaxIdKind;
+  /** Compact form: upper case, no separators. */
+  value: string;
+  /** Check digits right (true), wrong (false), or not checkable (undefined). */
+  checksum?: boolean;
+}
+
+const FRENCH_ID_LABEL = /\b(?:siret|siren|rcs|r\.c\.s)\b/i;
+const LEADING_LABEL = /^\s*(?:(?:n°|nº|no\.?|nr\.?|num(?:ber|éro|ero)?|tva|vat|ust-?id(?:nr)?\.?|siret|siren|id)\s*[:.#]?\s*)+/i;
+
+/**
+ * Classifies an identifier printed as one value (a Textract tax-id field, a
+ * labelled cell), the one policy of both extractors:
+ * - a VAT identifier has a country prefix and that country's format
+ *   ({@link isVatFormat}); its check digits are verified where an algorithm is known;
+ * - 14 or 9 digits are a SIRET or a SIREN only when a label says so (`SIRET`,
+ *   `SIREN`, `RCS`, in `label` or the text), or when their Luhn check holds
+ *   and the document is French ({@link isFrenchDocument}): nine digits alone
+ *   are as likely a US employer number or any other registration.
+ *
+ * @returns undefined when the text is none of these (or not provably French digits).
+ */
+export function classifyTaxId(text: string, options: { label?: string; evidence?: DocumentEvidence } = {}): TaxIdReading | undefined {
+  const printed = text.normalize('NFKC').trim();
+  const value = printed.replace(LEADING_LABEL, '');
+  const digits = value.replace(/[\s.\-]/g, '');
+  if (/^(?:\d{9}|\d{14})$/.test(digits)) {
+    const kind = digits.length === 14 ? 'siret' : 'siren';
+    const checksum = kind === 'siret' ? isValidSiret(digits) : isValidSiren(digits);
+    const labelled = FRENCH_ID_LABEL.test(options.label ?? '') || FRENCH_ID_LABEL.test(printed);
+    if (labelled || (checksum && options.evidence !== undefined && isFrenchDocument(options.evidence))) return { kind, value: digits, checksum };
+    return undefined;
+  }
+  let compact = value.replace(/[\s.\-\/]/g, '').toUpperCase();
+  if (/^BE\d{9}$/.test(compact)) compact = `BE0${compact.slice(2)}`;
+  if (!isVatFormat(compact) || isValidIban(compact)) return undefined;
+  const checksum = checkVatIdentifier(compact);
+  return checksum === undefined ? { kind: 'vat', value: compact } : { kind: 'vat', value: compact, checksum };
 }

@@ -5,10 +5,12 @@
 /** Parsing of positioned text into invoice data (BT-1 .. BT-115, BG-25), and the "nothing usable" verdict. */
 export { parseInvoice, assertUsable, type ParseInvoiceOptions } from './parse-invoice.js';
 /** Positioned text: lines of chunks with their x, built from items, plain text or cells. */
-export { buildLines, documentFromPlainText, linesFromPlainText, makeLine, type PositionedItem, type TextChunk, type TextDocument, type TextLine } from './text.js';
+export { buildLines, documentFromPlainText, joinLines, linesFromPlainText, makeLine, type PositionedItem, type TextChunk, type TextDocument, type TextLine } from './text.js';
 /** Amounts in European and English formats to decimal strings. */
 export { parseAmount, findAmounts, detectDecimalStyle, parsePercent, type DecimalStyle } from './numbers.js';
 /** Dates in French, German and English formats to ISO (BT-2, BT-9). */
-export { parseDate, findDates, detectDateOrder, type DateOrder } from './dates.js';
+export { parseDate, readDateValue, findDates, detectDateOrder, decideDateOrder, type DateOrder, type DateOrderDecision, type DateToken } from './dates.js';
 /** IBAN (BT-84), VAT identifiers (BT-31 / BT-48), BIC (BT-86), SIREN / SIRET (BT-30 / BT-47). */
-export { isValidIban, findIbans, findVatNumbers, findLabelledBics, findFrenchCompanyIds } from './identifiers.js';
+export { isValidIban, findIbans, findVatNumbers, findLabelledBics, findFrenchCompanyIds, classifyTaxId, type TaxIdKind, type TaxIdReading } from './identifiers.js';
+/** Currencies and countries a document shows, and what they decide (date order, French identifiers). */
+export { currenciesInText, isFrenchDocument, isMonthFirstDocument, NO_EVIDENCE, type DocumentEvidence } from './evidence.js';

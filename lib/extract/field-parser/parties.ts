@@ -33,7 +33,7 @@ import {
   matchLabels,
   type LabelSet,
 } from './labels.js';
-import { chunkAt, fold, type TextChunk } from './text.js';
+import { chunkAt, fold, joinLines, type TextChunk } from './text.js';
 
 /** A line of a party block: the chunks of the block's column. */
 interface BlockLine {
@@ -236,7 +236,7 @@ function readBlock(ctx: ParseContext, block: Block): PartyRead {
       break;
     }
   }
-  if (addressLines.length > 0 && addressLines.some((a) => isPostcodeLine(a) || STREET.test(a))) read.address = { text: addressLines.join(', '), line: addressLine };
+  if (addressLines.length > 0 && addressLines.some((a) => isPostcodeLine(a) || STREET.test(a))) read.address = { text: joinLines(addressLines), line: addressLine };
   const usedLines = new Set<number>(usedRows);
   if (read.name) usedLines.add(read.name.line);
   read.used = block.lines.filter((b) => usedLines.has(b.line));

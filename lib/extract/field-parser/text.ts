@@ -271,3 +271,25 @@ export function describeLine(doc: TextDocument, lineIndex: number): string {
   for (let i = 0; i <= lineIndex; i++) if (doc.lines[i]?.page === line.page) n++;
   return `page ${line.page}, line ${n}`;
 }
+
+/**
+ * Joins the lines of one printed value (an address block, a description over
+ * several lines) into one line, the way both extractors write them: lines
+ * separated by `, `, or by a space after a line that already ends with
+ * `,` / `;` / `:` (no `Tax,, Inventory`); a line of dashes alone is an OCR
+ * remnant at either end (`META\n-`) and a dash between two lines.
+ */
+export function joinLines(lines: Iterable<string>): string {
+  const parts = [...lines].map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l !== '');
+  const isDash = (l: string): boolean => /^[-\u2010-\u2015]+$/.test(l);
+  while (parts.length > 0 && isDash(parts[0]!)) parts.shift();
+  while (parts.length > 0 && isDash(parts[parts.length - 1]!)) parts.pop();
+  let out = '';
+  for (const part of parts) {
+    if (out === '') out = part;
+    else if (isDash(part)) out += ' -';
+    else if (/(?: [-\u2010-\u2015]|[,;:])$/.test(out)) out += ` ${part}`;
+    else out += `, ${part}`;
+  }
+  return out;
+}
