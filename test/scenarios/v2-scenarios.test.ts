@@ -2,6 +2,8 @@
  * Invoices as new users send them (test/fixtures/scenarios): every valid shape
  * gives XML valid against the CII D16B and Factur-X EN 16931 XSDs with no fatal
  * finding; every invoice that breaks EN 16931 gives 422 with the official rule id.
+ * These are EN 16931 shapes, sent with `"rules": "en16931"`: the French reform's
+ * rules on French invoices are proved in ./french-invoices.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,7 +19,7 @@ const fxXsd = loadXsdValidator(requireShared('schemas', 'facturx-1.09', 'en16931
 
 async function post(file: string) {
   const event = loadEvent('v2-xml/valid.json');
-  event.body = readFileSync(file, 'utf8');
+  event.body = JSON.stringify({ ...(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), rules: 'en16931' });
   const res = await handler(event, context);
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
