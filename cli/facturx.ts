@@ -2,16 +2,19 @@
  * The command line: `npx facturx validate FILE...`
  * Prints one JSON line per file ({file, valid, profile, errors, warnings, xsd, summary})
  * and exits 0 when every file is valid, 1 when one is not, 2 on a usage error.
- * Options: --schemas DIR (XSD folder; default SCHEMA_DIR or ../shared/schemas), --quiet (only the verdict line fields).
+ * Options: --schemas DIR (XSD folder; default SCHEMA_DIR or ../shared/schemas), --quiet (only the verdict line fields),
+ * --rules auto|en16931|fr (the French reform's BR-FR rules: auto runs them when the seller is in France).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ServiceError } from '../lib/errors.js';
+import { isRuleSelection, RULE_SELECTIONS, type RuleSelection } from '../lib/rules/rule-sets.js';
 import { publicXmlValidation, validateCiiXml } from '../lib/validate-xml.js';
 import { config } from '../functions/_shared/config.js';
 
-const USAGE = `Usage: facturx validate [--schemas DIR] [--quiet] FILE...
-  Validates CII XML invoices against EN 16931 (CEN rules 1.3.16) and the CII D16B / Factur-X XSDs.
+const USAGE = `Usage: facturx validate [--schemas DIR] [--rules auto|en16931|fr] [--quiet] FILE...
+  Validates CII XML invoices against EN 16931 (CEN rules 1.3.16) and the CII D16B / Factur-X XSDs;
+  with --rules fr (or auto, the default, for a seller in France) also the French BR-FR rules 1.4.0.02.
   One JSON line per file; exit status 0 if all are valid, 1 otherwise, 2 on a usage error.`;
 
 /** Runs the CLI; returns the exit status. */
@@ -23,12 +26,20 @@ export function main(argv: readonly string[], out: (line: string) => void = (l) 
   }
   let schemaDir = config.schemaDir;
   let quiet = false;
+  let rules: RuleSelection | undefined;
   const files: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     if (arg === '--schemas') schemaDir = resolve(rest[++i] ?? '');
     else if (arg === '--quiet') quiet = true;
-    else if (arg.startsWith('--')) {
+    else if (arg === '--rules') {
+      const value = rest[++i];
+      if (!isRuleSelection(value)) {
+        process.stderr.write(`--rules takes one of ${RULE_SELECTIONS.join(', ')}\n${USAGE}\n`);
+        return 2;
+      }
+      rules = value;
+    } else if (arg.startsWith('--')) {
       process.stderr.write(`Unknown option ${arg}\n${USAGE}\n`);
       return 2;
     } else files.push(arg);
@@ -41,7 +52,7 @@ export function main(argv: readonly string[], out: (line: string) => void = (l) 
   for (const file of files) {
     let line: Record<string, unknown>;
     try {
-      const v = publicXmlValidation(validateCiiXml(readFileSync(file), { schemaDir, maxBytes: 64 * 1024 * 1024 }));
+      const v = publicXmlValidation(validateCiiXml(readFileSync(file), { schemaDir, maxBytes: 64 * 1024 * 1024, ...(rules === undefined ? {} : { rules }) }));
       allValid &&= v.valid;
       line = quiet
         ? { file, valid: v.valid, profile: v.profile, errors: [...new Set(v.errors.map((e) => e.rule))] }

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/facturx.js';
@@ -28,6 +29,15 @@ describe('facturx validate', () => {
     expect(status).toBe(1);
     expect(rows.map((r) => r.valid)).toEqual([true, false]);
     expect(rows[1].errors).toContain('BR-S-08');
+  });
+
+  it('runs the French BR-FR rules with --rules fr, as the official FR validator does on this file, and none with en16931', () => {
+    const expectedFr = JSON.parse(readFileSync(requireShared('conformance', 'expected-fr.json'), 'utf8')) as Record<string, { fr_fatal: string[] }>;
+    const fr = run(['validate', '--quiet', '--rules', 'fr', valid()]);
+    expect(fr.status).toBe(1);
+    expect([...fr.rows[0].errors].sort()).toEqual([...expectedFr['cii/valid/cen__CII_example1.xml']!.fr_fatal].sort());
+    expect(run(['validate', '--quiet', '--rules', 'en16931', valid()]).status).toBe(0);
+    expect(run(['validate', '--rules', 'french', valid()]).status).toBe(2);
   });
 
   it('reports unreadable and non-XML files in their line, and usage errors with status 2', () => {
