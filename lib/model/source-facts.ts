@@ -19,7 +19,7 @@
  * {@link forgetSourceFacts}.
  */
 import type { Decimal } from './decimal.js';
-import type { Invoice, VatBreakdown } from './invoice.js';
+import type { Identifier, Invoice, VatBreakdown } from './invoice.js';
 
 /**
  * Model groups whose presence the official rules decide by the CII aggregate
@@ -75,6 +75,48 @@ export interface SourceFacts {
    * document does not declare, a total without `@currencyID`.
    */
   unmappedTaxTotals?: readonly UnmappedTaxTotal[];
+  /**
+   * The model paths whose element or attribute the document has (the
+   * reader's locations), whatever its content. For the official XPath an
+   * empty element exists: a code-list rule fires on an empty code, and a
+   * test for the element itself (BR-CO-04, BR-62) is satisfied by it or
+   * triggered by it. The model keeps a mandatory term the document lacks as
+   * `''`, like an empty one; this tells them apart.
+   */
+  present?: { has(path: string): boolean };
+  /**
+   * Allowances and charges (document or line level) whose
+   * `ChargeIndicator/udt:Indicator` is an xs:boolean other than the exact
+   * strings `true` / `false` (`1`, `0`, or with white space around). The
+   * official sums and code checks cast the indicator (`= true()`), so they
+   * count these; the contexts of BR-31..BR-44, BR-CO-21..24 and their BR-DEC
+   * rules compare the string (`udt:Indicator = 'true'`), so they skip them.
+   */
+  castIndicators?: ReadonlySet<object>;
+  /**
+   * Identifiers (BT-29, BT-46, BT-60, BT-71, ...) read from a `ram:GlobalID`;
+   * the others were a `ram:ID`. Their schemes fall under different official
+   * code-list rules: BR-CL-10 (GlobalID), BR-CL-26 (ship-to GlobalID),
+   * BR-CL-11 (any ram:ID with a scheme outside a tax registration).
+   */
+  globalIds?: ReadonlySet<Identifier>;
+  /**
+   * Codes the document carries where the model has no term for them, that the
+   * official code-list rules check on every element of their name: the
+   * `SubjectCode` of line notes (BR-CL-08), a `ReferenceTypeCode` beyond the
+   * object identifiers the model keeps (BR-CL-07).
+   */
+  unmodelledCodes?: readonly UnmodelledCode[];
+}
+
+/** A code the model has no term for (see {@link SourceFacts.unmodelledCodes}). */
+export interface UnmodelledCode {
+  /** Its element, e.g. `ram:SubjectCode`. */
+  element: string;
+  /** As written. */
+  value: string;
+  /** The model path a finding about it is reported at. */
+  path: string;
 }
 
 const facts = new WeakMap<Invoice, SourceFacts>();
@@ -103,6 +145,39 @@ export function forgetSourceFacts(inv: Invoice): void {
 export function groupPresent(inv: Invoice, group: MandatoryGroup, fromModel: () => boolean = () => true): boolean {
   const missing = sourceFacts(inv).missingGroups;
   return missing === undefined ? fromModel() : !missing.has(group);
+}
+
+/**
+ * Whether the document has the element (or attribute) of model path `path`:
+ * for a model read from CII, what the document says, even when the element
+ * is empty; otherwise `fromModel` (by default: the value is not blank).
+ */
+export function elementPresent(inv: Invoice, path: string, fromModel: boolean): boolean {
+  const present = sourceFacts(inv).present;
+  return present === undefined ? fromModel : present.has(path);
+}
+
+/**
+ * Whether an allowance or charge is seen by the official rules whose
+ * context compares the indicator as a string (`udt:Indicator = 'false'`):
+ * always for a model not read from CII.
+ */
+export function literalIndicator(inv: Invoice, allowanceOrCharge: object): boolean {
+  return sourceFacts(inv).castIndicators?.has(allowanceOrCharge) !== true;
+}
+
+/**
+ * Whether identifier `id` was written as a `ram:GlobalID`: for a model read
+ * from CII what the document says, otherwise `fromModel`.
+ */
+export function isGlobalId(inv: Invoice, id: Identifier, fromModel: boolean): boolean {
+  const globals = sourceFacts(inv).globalIds;
+  return globals === undefined ? fromModel : globals.has(id);
+}
+
+/** The codes of element `element` the model has no term for (see {@link SourceFacts.unmodelledCodes}). */
+export function unmodelledCodes(inv: Invoice, element: string): Array<{ path: string; value: string }> {
+  return (sourceFacts(inv).unmodelledCodes ?? []).filter((c) => c.element === element).map(({ path, value }) => ({ path, value }));
 }
 
 /** True when the breakdown's tax is typed VAT (always, for a model not read from CII). */

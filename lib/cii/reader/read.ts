@@ -60,7 +60,7 @@ import type {
   TaxRepresentative,
   VatBreakdown,
 } from '../../model/invoice.js';
-import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type UnmappedTaxTotal } from '../../model/source-facts.js';
+import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type UnmappedTaxTotal, type UnmodelledCode } from '../../model/source-facts.js';
 import { LazyLocations } from './locate.js';
 import { detectProfile, type CiiProfile } from './profile.js';
 import type { CiiElement } from './tree.js';
@@ -161,12 +161,23 @@ function isoDate(text: string): string {
   return DATE_102.test(t) ? `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}` : t;
 }
 
-/** Parses `IndicatorType` content: true for a charge, false for an allowance, undefined for anything else. */
+/**
+ * Parses `IndicatorType` content as the official sums and code checks do
+ * (`udt:Indicator = true()` casts it to xs:boolean, white space collapsed):
+ * true for a charge (`true`, `1`), false for an allowance (`false`, `0`),
+ * undefined for anything else (where the official XSLT itself aborts).
+ */
 function chargeIndicator(ac: CiiElement): boolean | undefined {
   const text = dig(ac, 'ram:ChargeIndicator', 'udt:Indicator')?.text.trim();
-  if (text === 'true') return true;
-  if (text === 'false') return false;
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
   return undefined;
+}
+
+/** Whether the indicator is written exactly `true` or `false`, as the string-comparing official contexts want (BR-31..BR-44). */
+function literalIndicator(ac: CiiElement): boolean {
+  const text = dig(ac, 'ram:ChargeIndicator', 'udt:Indicator')?.text;
+  return text === 'true' || text === 'false';
 }
 
 /** One reading pass over one document. */
@@ -181,6 +192,12 @@ class CiiReader {
   /** TypeCode of each payment means, and of the means of each credit transfer. */
   readonly paymentMeansCodes: Array<string | undefined> = [];
   readonly creditTransferMeansCodes: Array<string | undefined> = [];
+  /** Allowances and charges whose indicator is cast, not literal (source-facts.ts castIndicators). */
+  readonly castIndicators = new Set<object>();
+  /** Identifiers read from a `ram:GlobalID` (the others from a `ram:ID`). */
+  readonly globalIds = new Set<Identifier>();
+  /** Codes the model has no term for that the official code-list rules check (every SubjectCode, ReferenceTypeCode). */
+  readonly unmodelledCodes: UnmodelledCode[] = [];
   /** Decimals by lexical form: values repeat within a document (rates, quantities) and decimals are immutable. */
   private readonly decimals = new Map<string, Decimal>();
 
@@ -249,6 +266,7 @@ class CiiReader {
     const scheme = this.attr(`${path}.scheme`, el, 'schemeID');
     if (scheme !== undefined) id.scheme = scheme;
     this.at(`${path}.id`, el);
+    if (el.name === GLOBAL_ID) this.globalIds.add(id);
     return id;
   }
 
@@ -375,6 +393,11 @@ class CiiReader {
   private headerDocuments(inv: Invoice, agreement: CiiElement | undefined): void {
     for (const el of kids(agreement, ADDITIONAL_DOCUMENT)) {
       const type = kid(el, TYPE_CODE)?.text.trim();
+      // Every ReferenceTypeCode is checked officially (BR-CL-07); the model keeps the first of the invoiced object only.
+      const read = inv.invoicedObjectIdentifier === undefined && type === INVOICED_OBJECT_TYPE && /\S/.test(kid(el, ISSUER_ID)?.text ?? '');
+      kids(el, 'ram:ReferenceTypeCode').forEach((c, k) => {
+        if (!read || k > 0) this.unmodelled('invoicedObjectIdentifier.scheme', c);
+      });
       // The official BR-52 requires an IssuerAssignedID in every
       // AdditionalReferencedDocument: one without it is kept as a supporting
       // document (BG-24) lacking its reference (BT-122), whatever its TypeCode.
@@ -625,8 +648,13 @@ class CiiReader {
       this.creditTransferMeansCodes.push(code);
       const path = `${base}.creditTransfers[${pay.creditTransfers.length}]`;
       this.at(path, account ?? institution);
+      // The payee account aggregate itself: BR-50 / BR-61 run on it whatever it holds.
+      if (account !== undefined) this.at(`${path}.account`, account);
       const ct: CreditTransfer = {};
-      const id = this.text(`${path}.accountId`, kid(account, 'ram:IBANID') ?? kid(account, 'ram:ProprietaryID'));
+      // BT-84: the IBAN, unless it is blank and a proprietary id is given (BR-50 accepts either).
+      const iban = kid(account, 'ram:IBANID');
+      const proprietary = kid(account, 'ram:ProprietaryID');
+      const id = this.text(`${path}.accountId`, iban !== undefined && (/\S/.test(iban.text) || proprietary === undefined) ? iban : proprietary);
       if (id !== undefined) ct.accountId = id;
       const name = this.text(`${path}.accountName`, kid(account, 'ram:AccountName'));
       if (name !== undefined) ct.accountName = name;
@@ -697,6 +725,7 @@ class CiiReader {
       const path = `${charge ? 'charges' : 'allowances'}[${list.length}]`;
       this.at(path, el);
       const ac: DocumentAllowanceCharge = this.allowanceCharge(path, el);
+      if (!literalIndicator(el)) this.castIndicators.add(ac);
       const tax = vatTax(kids(el, 'ram:CategoryTradeTax'));
       const category = this.text(`${path}.vatCategory`, kid(tax, CATEGORY_CODE));
       if (category !== undefined) ac.vatCategory = category;
@@ -789,7 +818,16 @@ class CiiReader {
     if (orderLine !== undefined) line.orderLineReference = orderLine;
     const accounting = this.text(`${path}.buyerAccountingReference`, dig(settlement, 'ram:ReceivableSpecifiedTradeAccountingAccount', ID));
     if (accounting !== undefined) line.buyerAccountingReference = accounting;
+    kids(docLine, 'ram:IncludedNote').forEach((n, j) => {
+      for (const code of kids(n, 'ram:SubjectCode')) this.unmodelled(`${path}.notes[${j}].subjectCode`, code);
+    });
     const objectDoc = kids(settlement, ADDITIONAL_DOCUMENT).find((d) => kid(d, TYPE_CODE)?.text.trim() === INVOICED_OBJECT_TYPE);
+    for (const d of kids(settlement, ADDITIONAL_DOCUMENT)) {
+      const codes = kids(d, 'ram:ReferenceTypeCode');
+      codes.forEach((c, k) => {
+        if (d !== objectDoc || k > 0) this.unmodelled(`${path}.objectIdentifier.scheme`, c);
+      });
+    }
     const objectIdEl = kid(objectDoc, ISSUER_ID);
     if (objectIdEl !== undefined) {
       const id: Identifier = { id: this.required(`${path}.objectIdentifier.id`, objectIdEl) };
@@ -806,9 +844,17 @@ class CiiReader {
       const list = charge ? line.charges : line.allowances;
       const acPath = `${path}.${charge ? 'charges' : 'allowances'}[${list.length}]`;
       this.at(acPath, ac);
-      list.push(this.allowanceCharge(acPath, ac));
+      const read = this.allowanceCharge(acPath, ac);
+      if (!literalIndicator(ac)) this.castIndicators.add(read);
+      list.push(read);
     }
     return line;
+  }
+
+  /** Records a code the model has no place for, reported at model path `path` (source-facts.ts unmodelledCodes). */
+  private unmodelled(path: string, el: CiiElement): void {
+    if (!this.locations.has(path)) this.at(path, el);
+    this.unmodelledCodes.push({ element: el.name, value: el.text, path });
   }
 
   /** BG-14 / BG-26: a `BillingSpecifiedPeriod` (present even when empty, as BR-CO-19 / BR-CO-20 see it). */
@@ -893,6 +939,10 @@ export function readCii(root: CiiElement): ReadResult {
   const facts: SourceFacts = { missingGroups: reader.missingGroups };
   if (reader.nonVatBreakdowns.size > 0) facts.nonVatBreakdowns = reader.nonVatBreakdowns;
   if (reader.unmappedTaxTotals.length > 0) facts.unmappedTaxTotals = reader.unmappedTaxTotals;
+  facts.present = reader.locations;
+  if (reader.castIndicators.size > 0) facts.castIndicators = reader.castIndicators;
+  facts.globalIds = reader.globalIds;
+  if (reader.unmodelledCodes.length > 0) facts.unmodelledCodes = reader.unmodelledCodes;
   if (invoice.paymentInstructions !== undefined) {
     facts.paymentMeansCodes = reader.paymentMeansCodes;
     facts.creditTransferMeansCodes = reader.creditTransferMeansCodes;

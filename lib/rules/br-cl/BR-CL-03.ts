@@ -19,6 +19,6 @@ export default defineRule({
     if (inv.totals.vatTotalInAccountingCurrency !== undefined) {
       values.push({ path: 'totals.vatTotalInAccountingCurrency', value: inv.vatAccountingCurrency });
     }
-    checkCodes(values, CURRENCY_CODES, report);
+    checkCodes(inv, values, CURRENCY_CODES, report);
   },
 });

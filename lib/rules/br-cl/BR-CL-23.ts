@@ -10,6 +10,7 @@ export default defineRule({
   message: 'A unit of measure code (BT-130, BT-150) must be a UN/ECE Recommendation 20 code (with the Recommendation 21 extension).',
   check: (inv, report) =>
     checkCodes(
+      inv,
       inv.lines.flatMap((line, i) => [
         { path: `lines[${i}].unitCode`, value: line.unitCode },
         { path: `lines[${i}].price.baseQuantityUnitCode`, value: line.price.baseQuantityUnitCode },

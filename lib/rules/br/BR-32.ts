@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
+import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-32: each Document level allowance (BG-20) must have a VAT category code (BT-95). */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Document level allowance VAT category code (BT-95) is missing.',
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
+      if (!literalIndicator(inv, allowance)) return;
       if (!isPresent(allowance.vatCategory)) report({ path: `allowances[${i}].vatCategory` });
     });
   },

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
+import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-37: each Document level charge (BG-21) must have a VAT category code (BT-102). */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Document level charge VAT category code (BT-102) is missing.',
   check: (inv, report) => {
     inv.charges.forEach((charge, i) => {
+      if (!literalIndicator(inv, charge)) return;
       if (!isPresent(charge.vatCategory)) report({ path: `charges[${i}].vatCategory` });
     });
   },
