@@ -120,6 +120,40 @@ const CASES: Case[] = [
     mutate: (x) => once(x, '</ram:SpecifiedTradeSettlementPaymentMeans>', '<ram:PayerSpecifiedDebtorFinancialInstitution><ram:BICID>DNBANOKK</ram:BICID></ram:PayerSpecifiedDebtorFinancialInstitution></ram:SpecifiedTradeSettlementPaymentMeans>'),
     officialHas: ['CII-SR-464'],
   },
+  // Found by the differential tester (npm run conformance:fuzz), same semantics: the element counts.
+  {
+    name: 'an empty BilledQuantity exists for BR-22 (BR-DEC/CII-DT judge its content)',
+    mutate: (x) => x.replace(/(<ram:BilledQuantity unitCode="[^"]*">)[^<]*(<\/ram:BilledQuantity>)/, '$1<!-- emptied -->$2'),
+    officialHas: [],
+    officialLacks: ['BR-22', 'BR-23'],
+  },
+  {
+    name: 'an empty @unitCode exists for BR-23 and fails BR-CL-23',
+    mutate: (x) => x.replace(/<ram:BilledQuantity unitCode="[^"]*">/, '<ram:BilledQuantity unitCode="">'),
+    officialHas: ['BR-CL-23'],
+    officialLacks: ['BR-23'],
+  },
+  {
+    name: 'a line period end date without format 102 fails the BR-30 comparison',
+    mutate: (x) => nth(x, '<udt:DateTimeString format="102">20130601</udt:DateTimeString>', 2, '<udt:DateTimeString format="">20130601</udt:DateTimeString>'),
+    officialHas: ['BR-30'],
+  },
+  {
+    name: 'an empty VAT breakdown CategoryCode satisfies BR-47 and fails BR-CL-18',
+    mutate: (x) => x.replace(/(<ram:ApplicableHeaderTradeSettlement>[\s\S]*?<ram:ApplicableTradeTax>[\s\S]*?<ram:CategoryCode>)S(<\/ram:CategoryCode>)/, '$1$2'),
+    officialHas: ['BR-CL-18'],
+    officialLacks: ['BR-47'],
+  },
+  {
+    name: 'a VAT identifier written with a leading space fails BR-CO-09',
+    mutate: (x) => once(x, '<ram:ID schemeID="VA">NO123456789MVA</ram:ID>', '<ram:ID schemeID="VA"> NO123456789MVA</ram:ID>'),
+    officialHas: ['BR-CO-09'],
+  },
+  {
+    name: 'a second TaxTotalAmount with an empty @currencyID fails BR-CL-03',
+    mutate: (x) => x.replace(/(<ram:TaxTotalAmount currencyID="[^"]*">[^<]*<\/ram:TaxTotalAmount>)/, '$1<ram:TaxTotalAmount currencyID="">0</ram:TaxTotalAmount>'),
+    officialHas: ['BR-CL-03'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

@@ -862,10 +862,15 @@ class CiiReader {
     if (el === undefined) return undefined;
     this.at(path, el);
     const p: Period = {};
-    const start = this.date(`${path}.start`, kid(el, 'ram:StartDateTime'));
+    const startEl = kid(el, 'ram:StartDateTime');
+    const start = this.date(`${path}.start`, startEl);
     if (start !== undefined) p.start = start;
-    const end = this.date(`${path}.end`, kid(el, 'ram:EndDateTime'));
+    // A start or end without a format-102 date still exists for BR-29 / BR-30 (their comparison then fails).
+    else this.at(`${path}.start`, startEl);
+    const endEl = kid(el, 'ram:EndDateTime');
+    const end = this.date(`${path}.end`, endEl);
     if (end !== undefined) p.end = end;
+    else this.at(`${path}.end`, endEl);
     return p;
   }
 
