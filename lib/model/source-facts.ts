@@ -54,8 +54,18 @@ export interface SourceFacts {
    * the addresses (no `PostalTradeAddress`: BR-08, BR-10, BR-19, BR-57).
    */
   missingGroups?: ReadonlySet<MandatoryGroup>;
-  /** VAT breakdowns (BG-23) whose `ram:TypeCode` is not `VAT`: the VAT-filtered tests see no category code or rate in them. */
-  nonVatBreakdowns?: ReadonlySet<VatBreakdown>;
+  /**
+   * The `ram:TypeCode` text, as written, of the tax element each VAT place was
+   * read from: the `vat` object of each line (its first `ApplicableTradeTax`
+   * typed VAT, else its first), each document allowance and charge (its
+   * `CategoryTradeTax`, chosen the same way) and each breakdown (BG-23);
+   * undefined when that element has no TypeCode. The official rule contexts
+   * select taxes by `upper-case(ram:TypeCode) = 'VAT'` (no trimming), BR-CO-17
+   * by `normalize-space(upper-case(ram:TypeCode)) = 'VAT'`, while the sums
+   * and counts of the category rules (BR-S-08, BR-E-01, ...) look at every
+   * tax whatever its TypeCode. Always set for a model read from CII.
+   */
+  taxTypeCodes?: ReadonlyMap<object, string | undefined>;
   /**
    * The `TypeCode` of every `SpecifiedTradeSettlementPaymentMeans`, in
    * document order (undefined where a means has none). The model keeps the
@@ -120,6 +130,9 @@ export interface UnmodelledCode {
 }
 
 const facts = new WeakMap<Invoice, SourceFacts>();
+/** XPath `normalize-space`: runs of XML white space collapsed, ends trimmed. */
+const XML_SPACE_RUNS = /[ \t\r\n]+/g;
+const XML_SPACE_ENDS = /^ | $/g;
 const NONE: SourceFacts = Object.freeze({});
 
 /** Records what the reader saw beyond the model of `inv` (lib/cii/reader). */
@@ -180,7 +193,24 @@ export function unmodelledCodes(inv: Invoice, element: string): Array<{ path: st
   return (sourceFacts(inv).unmodelledCodes ?? []).filter((c) => c.element === element).map(({ path, value }) => ({ path, value }));
 }
 
-/** True when the breakdown's tax is typed VAT (always, for a model not read from CII). */
+/**
+ * True when the tax a VAT place (a line's `vat`, a document allowance or
+ * charge, a breakdown) was read from is typed VAT as the official rule
+ * contexts test it, `upper-case(ram:TypeCode) = 'VAT'`: no trimming, so
+ * ` VAT ` is not VAT there. With `normalized`, as BR-CO-17 tests it
+ * (`normalize-space(upper-case(ram:TypeCode))`). Always true for a model not
+ * read from CII (we only write VAT).
+ */
+export function isVatTyped(inv: Invoice, place: object, normalized = false): boolean {
+  const codes = sourceFacts(inv).taxTypeCodes;
+  if (codes === undefined) return true;
+  const code = codes.get(place);
+  if (code === undefined) return false;
+  const upper = code.toUpperCase();
+  return (normalized ? upper.replace(XML_SPACE_RUNS, ' ').replace(XML_SPACE_ENDS, '') : upper) === 'VAT';
+}
+
+/** True when the breakdown's tax is typed VAT (`upper-case(ram:TypeCode) = 'VAT'`; always, for a model not read from CII). */
 export function isVatBreakdown(inv: Invoice, breakdown: VatBreakdown): boolean {
-  return sourceFacts(inv).nonVatBreakdowns?.has(breakdown) !== true;
+  return isVatTyped(inv, breakdown);
 }

@@ -154,6 +154,69 @@ const CASES: Case[] = [
     mutate: (x) => x.replace(/(<ram:TaxTotalAmount currencyID="[^"]*">[^<]*<\/ram:TaxTotalAmount>)/, '$1<ram:TaxTotalAmount currencyID="">0</ram:TaxTotalAmount>'),
     officialHas: ['BR-CL-03'],
   },
+  // The official string and number semantics of the VAT rules (docs/CONFORMANCE.md).
+  {
+    name: 'a line TypeCode with white space: the BR-E-01 count and the BR-E-08 sum still see its category E',
+    mutate: (x) => nth(x, '<ram:TypeCode>VAT</ram:TypeCode>', 4, '<ram:TypeCode> VAT </ram:TypeCode>'),
+    officialHas: [],
+    officialLacks: ['BR-E-01', 'BR-E-08'],
+  },
+  {
+    name: 'an allowance typed VATX still counts in the BR-S-08 sum (CategoryCode whatever the TypeCode), BR-32 wants one typed VAT',
+    mutate: (x) => nth(x, '<ram:TypeCode>VAT</ram:TypeCode>', 9, '<ram:TypeCode>VATX</ram:TypeCode>'),
+    officialHas: ['BR-32'],
+    officialLacks: ['BR-S-08'],
+  },
+  {
+    name: 'a breakdown TypeCode with white space is VAT for BR-CO-17 (normalize-space), which then reads its rate',
+    mutate: (x) => nth(x, '<ram:TypeCode>VAT</ram:TypeCode>', 6, '<ram:TypeCode>\n VAT </ram:TypeCode>'),
+    officialHas: [],
+    officialLacks: ['BR-CO-17'],
+  },
+  {
+    name: 'a line CategoryCode " S " is no S for the BR-S-08 sum (compared exactly)',
+    mutate: (x) => once(x, '<ram:CategoryCode>S</ram:CategoryCode>', '<ram:CategoryCode> S </ram:CategoryCode>'),
+    officialHas: ['BR-S-08'],
+  },
+  {
+    name: 'an empty seller VAT identifier exists for BR-S-02 (no tax representative to satisfy it)',
+    mutate: (x) =>
+      once(x, '<ram:ID schemeID="VA">NO123456789MVA</ram:ID>', '<ram:ID schemeID="VA">\n</ram:ID>').replace(/<ram:SellerTaxRepresentativeTradeParty>[\s\S]*?<\/ram:SellerTaxRepresentativeTradeParty>/, ''),
+    officialHas: [],
+    officialLacks: ['BR-S-02'],
+  },
+  {
+    name: 'InvoiceCurrencyCode with white space matches no TaxTotalAmount: no BR-CO-14 context, BR-CO-15 counts none',
+    mutate: (x) => once(x, '<ram:InvoiceCurrencyCode>NOK</ram:InvoiceCurrencyCode>', '<ram:InvoiceCurrencyCode> NOK </ram:InvoiceCurrencyCode>'),
+    officialHas: ['BR-CO-15'],
+    officialLacks: ['BR-CO-14'],
+  },
+  {
+    name: 'a repeated totals aggregate makes two VAT totals in the invoice currency (BR-CO-15)',
+    mutate: (x) => x.replace(/(<ram:SpecifiedTradeSettlementHeaderMonetarySummation>[\s\S]*?<\/ram:SpecifiedTradeSettlementHeaderMonetarySummation>)/, '$1$1'),
+    officialHas: ['BR-CO-15'],
+  },
+  {
+    name: 'BR-CO-14 sums the tax amounts as doubles: 365.135 rounds to 365.13',
+    mutate: (x) => once(x, '<ram:CalculatedAmount>365.13</ram:CalculatedAmount>', '<ram:CalculatedAmount>365.135</ram:CalculatedAmount>'),
+    officialHas: ['BR-DEC-20'],
+    officialLacks: ['BR-CO-14'],
+  },
+  {
+    name: 'a negative zero tax amount is not = 0 (BR-E-09)',
+    mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-00.00</ram:CalculatedAmount>'),
+    officialHas: ['BR-E-09'],
+  },
+  {
+    name: 'a negative zero net price is not >= 0 (BR-27)',
+    mutate: (x) => once(x, '<ram:ChargeAmount>1273</ram:ChargeAmount>', '<ram:ChargeAmount>-0.0000</ram:ChargeAmount>'),
+    officialHas: ['BR-27'],
+  },
+  {
+    name: 'the gross BasisQuantity unit code is checked beside the net one (BR-CL-23)',
+    mutate: (x) => once(x, '<ram:BasisQuantity unitCode="NAR">1498</ram:BasisQuantity>', '<ram:BasisQuantity unitCode="N AR">1498</ram:BasisQuantity>'),
+    officialHas: ['BR-CL-23'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

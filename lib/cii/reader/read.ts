@@ -136,9 +136,15 @@ function isVatTyped(tax: CiiElement): boolean {
   return kid(tax, TYPE_CODE)?.text.toUpperCase() === 'VAT';
 }
 
-/** The first VAT-typed tax aggregate among `taxes`. */
+/**
+ * The tax aggregate a place's VAT terms are read from: the first VAT-typed one
+ * among `taxes`, else the first. The official sums and counts of the category
+ * rules (BR-S-08, BR-E-01, ...) read `CategoryCode` and `RateApplicablePercent`
+ * whatever the TypeCode; the rule contexts that filter on it consult the
+ * TypeCode recorded in the source facts (`taxTypeCodes`).
+ */
 function vatTax(taxes: CiiElement[]): CiiElement | undefined {
-  return taxes.find(isVatTyped);
+  return taxes.find(isVatTyped) ?? taxes[0];
 }
 
 const DATE_102 = /^\d{8}$/;
@@ -185,8 +191,8 @@ class CiiReader {
   readonly locations = new LazyLocations();
   /** Aggregates the document lacks whose model group is mandatory (source-facts.ts). */
   readonly missingGroups = new Set<MandatoryGroup>();
-  /** VAT breakdowns whose tax is not typed VAT. */
-  readonly nonVatBreakdowns = new Set<VatBreakdown>();
+  /** The TypeCode of the tax each VAT place was read from (source-facts.ts taxTypeCodes). */
+  readonly taxTypeCodes = new Map<object, string | undefined>();
   /** Tax totals that are neither BT-110 nor BT-111. */
   readonly unmappedTaxTotals: UnmappedTaxTotal[] = [];
   /** TypeCode of each payment means, and of the means of each credit transfer. */
@@ -349,6 +355,10 @@ class CiiReader {
     if (period !== undefined) inv.invoicingPeriod = period;
     this.documentAllowancesCharges(inv, settlement);
     inv.totals = this.totals(summation, inv);
+    // The model keeps the first totals aggregate; the VAT totals of a repeated one are still selected by the official tests (BR-CO-14, BR-CO-15's count, BR-CL-03).
+    for (const again of kids(settlement, 'ram:SpecifiedTradeSettlementHeaderMonetarySummation').slice(1)) {
+      for (const x of kids(again, 'ram:TaxTotalAmount')) this.unmappedTaxTotals.push({ amount: this.decimalOf(x.text), currency: x.attrs.currencyID });
+    }
     kids(tx, 'ram:IncludedSupplyChainTradeLineItem').forEach((el, i) => inv.lines.push(this.line(`lines[${i}]`, el)));
     return inv;
   }
@@ -703,7 +713,7 @@ class CiiReader {
       if (reason !== undefined) vat.exemptionReason = reason;
       const code = this.text(`${path}.exemptionReasonCode`, kid(el, 'ram:ExemptionReasonCode'));
       if (code !== undefined) vat.exemptionReasonCode = code;
-      if (!isVatTyped(el)) this.nonVatBreakdowns.add(vat);
+      this.taxTypeCodes.set(vat, kid(el, TYPE_CODE)?.text);
       if (inv.taxPointDate === undefined) {
         const point = this.date('taxPointDate', kid(el, 'ram:TaxPointDate'), 'udt:DateString', true);
         if (point !== undefined) inv.taxPointDate = point;
@@ -727,6 +737,7 @@ class CiiReader {
       const ac: DocumentAllowanceCharge = this.allowanceCharge(path, el);
       if (!literalIndicator(el)) this.castIndicators.add(ac);
       const tax = vatTax(kids(el, 'ram:CategoryTradeTax'));
+      this.taxTypeCodes.set(ac, kid(tax, TYPE_CODE)?.text);
       const category = this.text(`${path}.vatCategory`, kid(tax, CATEGORY_CODE));
       if (category !== undefined) ac.vatCategory = category;
       const rate = this.decimal(`${path}.vatRate`, kid(tax, RATE));
@@ -806,6 +817,7 @@ class CiiReader {
       item: this.item(`${path}.item`, product),
     };
     this.at(`${path}.vat`, tax);
+    this.taxTypeCodes.set(line.vat, kid(tax, TYPE_CODE)?.text);
     const rate = this.decimal(`${path}.vat.rate`, kid(tax, RATE));
     if (rate !== undefined) line.vat.rate = rate;
     const quantity = this.decimal(`${path}.quantity`, qty);
@@ -892,6 +904,13 @@ class CiiReader {
     if (base !== undefined) price.baseQuantity = base;
     const unit = this.attr(`${path}.baseQuantityUnitCode`, baseQty, 'unitCode');
     if (unit !== undefined) price.baseQuantityUnitCode = unit;
+    // BR-CL-23 checks every @unitCode: with a net and a gross BasisQuantity the model keeps the net one.
+    const grossQty = kid(gross, 'ram:BasisQuantity');
+    const grossUnit = grossQty === baseQty ? undefined : grossQty?.attrs.unitCode;
+    if (grossUnit !== undefined) {
+      this.at(`${path}.grossBaseQuantityUnitCode`, grossQty, 'unitCode');
+      this.unmodelledCodes.push({ element: 'ram:BasisQuantity/@unitCode', value: grossUnit, path: `${path}.grossBaseQuantityUnitCode` });
+    }
     return price;
   }
 
@@ -942,7 +961,7 @@ export function readCii(root: CiiElement): ReadResult {
   const reader = new CiiReader();
   const invoice = reader.invoice(root);
   const facts: SourceFacts = { missingGroups: reader.missingGroups };
-  if (reader.nonVatBreakdowns.size > 0) facts.nonVatBreakdowns = reader.nonVatBreakdowns;
+  facts.taxTypeCodes = reader.taxTypeCodes;
   if (reader.unmappedTaxTotals.length > 0) facts.unmappedTaxTotals = reader.unmappedTaxTotals;
   facts.present = reader.locations;
   if (reader.castIndicators.size > 0) facts.castIndicators = reader.castIndicators;

@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from '../br/support/presence.js';
-import { elementPresent } from '../../model/source-facts.js';
+import { elementPresent, isVatTyped } from '../../model/source-facts.js';
 
 /**
  * BR-CO-04: each Invoice line (BG-25) must have an Invoiced item VAT category
@@ -16,7 +16,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       const path = `lines[${i}].vat.category`;
-      if (!elementPresent(inv, path, isPresent(line.vat?.category))) report({ path: `lines[${i}].vat.category` });
+      if (!isVatTyped(inv, line.vat) || !elementPresent(inv, path, isPresent(line.vat?.category))) report({ path });
     });
   },
 });

@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
-import { literalIndicator } from '../../model/source-facts.js';
+import { elementPresent, isVatTyped, literalIndicator } from '../../model/source-facts.js';
 
 /** BR-32: each Document level allowance (BG-20) must have a VAT category code (BT-95). */
 export default defineRule({
@@ -11,7 +11,9 @@ export default defineRule({
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
       if (!literalIndicator(inv, allowance)) return;
-      if (!isPresent(allowance.vatCategory)) report({ path: `allowances[${i}].vatCategory` });
+      // Officially `../ram:CategoryTradeTax[upper-case(ram:TypeCode) = 'VAT']/ram:CategoryCode`: the element, even empty, of a tax typed VAT.
+      const path = `allowances[${i}].vatCategory`;
+      if (!isVatTyped(inv, allowance) || !elementPresent(inv, path, isPresent(allowance.vatCategory))) report({ path });
     });
   },
 });

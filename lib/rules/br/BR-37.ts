@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
-import { literalIndicator } from '../../model/source-facts.js';
+import { elementPresent, isVatTyped, literalIndicator } from '../../model/source-facts.js';
 
 /** BR-37: each Document level charge (BG-21) must have a VAT category code (BT-102). */
 export default defineRule({
@@ -11,7 +11,9 @@ export default defineRule({
   check: (inv, report) => {
     inv.charges.forEach((charge, i) => {
       if (!literalIndicator(inv, charge)) return;
-      if (!isPresent(charge.vatCategory)) report({ path: `charges[${i}].vatCategory` });
+      // Officially `../ram:CategoryTradeTax[upper-case(ram:TypeCode) = 'VAT']/ram:CategoryCode`: the element, even empty, of a tax typed VAT.
+      const path = `charges[${i}].vatCategory`;
+      if (!isVatTyped(inv, charge) || !elementPresent(inv, path, isPresent(charge.vatCategory))) report({ path });
     });
   },
 });
