@@ -19,7 +19,7 @@
  * {@link forgetSourceFacts}.
  */
 import type { Decimal } from './decimal.js';
-import type { Invoice, VatBreakdown } from './invoice.js';
+import type { Identifier, Invoice, VatBreakdown } from './invoice.js';
 
 /**
  * Model groups whose presence the official rules decide by the CII aggregate
@@ -54,8 +54,18 @@ export interface SourceFacts {
    * the addresses (no `PostalTradeAddress`: BR-08, BR-10, BR-19, BR-57).
    */
   missingGroups?: ReadonlySet<MandatoryGroup>;
-  /** VAT breakdowns (BG-23) whose `ram:TypeCode` is not `VAT`: the VAT-filtered tests see no category code or rate in them. */
-  nonVatBreakdowns?: ReadonlySet<VatBreakdown>;
+  /**
+   * The `ram:TypeCode` text, as written, of the tax element each VAT place was
+   * read from: the `vat` object of each line (its first `ApplicableTradeTax`
+   * typed VAT, else its first), each document allowance and charge (its
+   * `CategoryTradeTax`, chosen the same way) and each breakdown (BG-23);
+   * undefined when that element has no TypeCode. The official rule contexts
+   * select taxes by `upper-case(ram:TypeCode) = 'VAT'` (no trimming), BR-CO-17
+   * by `normalize-space(upper-case(ram:TypeCode)) = 'VAT'`, while the sums
+   * and counts of the category rules (BR-S-08, BR-E-01, ...) look at every
+   * tax whatever its TypeCode. Always set for a model read from CII.
+   */
+  taxTypeCodes?: ReadonlyMap<object, string | undefined>;
   /**
    * The `TypeCode` of every `SpecifiedTradeSettlementPaymentMeans`, in
    * document order (undefined where a means has none). The model keeps the
@@ -75,9 +85,54 @@ export interface SourceFacts {
    * document does not declare, a total without `@currencyID`.
    */
   unmappedTaxTotals?: readonly UnmappedTaxTotal[];
+  /**
+   * The model paths whose element or attribute the document has (the
+   * reader's locations), whatever its content. For the official XPath an
+   * empty element exists: a code-list rule fires on an empty code, and a
+   * test for the element itself (BR-CO-04, BR-62) is satisfied by it or
+   * triggered by it. The model keeps a mandatory term the document lacks as
+   * `''`, like an empty one; this tells them apart.
+   */
+  present?: { has(path: string): boolean };
+  /**
+   * Allowances and charges (document or line level) whose
+   * `ChargeIndicator/udt:Indicator` is an xs:boolean other than the exact
+   * strings `true` / `false` (`1`, `0`, or with white space around). The
+   * official sums and code checks cast the indicator (`= true()`), so they
+   * count these; the contexts of BR-31..BR-44, BR-CO-21..24 and their BR-DEC
+   * rules compare the string (`udt:Indicator = 'true'`), so they skip them.
+   */
+  castIndicators?: ReadonlySet<object>;
+  /**
+   * Identifiers (BT-29, BT-46, BT-60, BT-71, ...) read from a `ram:GlobalID`;
+   * the others were a `ram:ID`. Their schemes fall under different official
+   * code-list rules: BR-CL-10 (GlobalID), BR-CL-26 (ship-to GlobalID),
+   * BR-CL-11 (any ram:ID with a scheme outside a tax registration).
+   */
+  globalIds?: ReadonlySet<Identifier>;
+  /**
+   * Codes the document carries where the model has no term for them, that the
+   * official code-list rules check on every element of their name: the
+   * `SubjectCode` of line notes (BR-CL-08), a `ReferenceTypeCode` beyond the
+   * object identifiers the model keeps (BR-CL-07).
+   */
+  unmodelledCodes?: readonly UnmodelledCode[];
+}
+
+/** A code the model has no term for (see {@link SourceFacts.unmodelledCodes}). */
+export interface UnmodelledCode {
+  /** Its element, e.g. `ram:SubjectCode`. */
+  element: string;
+  /** As written. */
+  value: string;
+  /** The model path a finding about it is reported at. */
+  path: string;
 }
 
 const facts = new WeakMap<Invoice, SourceFacts>();
+/** XPath `normalize-space`: runs of XML white space collapsed, ends trimmed. */
+const XML_SPACE_RUNS = /[ \t\r\n]+/g;
+const XML_SPACE_ENDS = /^ | $/g;
 const NONE: SourceFacts = Object.freeze({});
 
 /** Records what the reader saw beyond the model of `inv` (lib/cii/reader). */
@@ -105,7 +160,57 @@ export function groupPresent(inv: Invoice, group: MandatoryGroup, fromModel: () 
   return missing === undefined ? fromModel() : !missing.has(group);
 }
 
-/** True when the breakdown's tax is typed VAT (always, for a model not read from CII). */
+/**
+ * Whether the document has the element (or attribute) of model path `path`:
+ * for a model read from CII, what the document says, even when the element
+ * is empty; otherwise `fromModel` (by default: the value is not blank).
+ */
+export function elementPresent(inv: Invoice, path: string, fromModel: boolean): boolean {
+  const present = sourceFacts(inv).present;
+  return present === undefined ? fromModel : present.has(path);
+}
+
+/**
+ * Whether an allowance or charge is seen by the official rules whose
+ * context compares the indicator as a string (`udt:Indicator = 'false'`):
+ * always for a model not read from CII.
+ */
+export function literalIndicator(inv: Invoice, allowanceOrCharge: object): boolean {
+  return sourceFacts(inv).castIndicators?.has(allowanceOrCharge) !== true;
+}
+
+/**
+ * Whether identifier `id` was written as a `ram:GlobalID`: for a model read
+ * from CII what the document says, otherwise `fromModel`.
+ */
+export function isGlobalId(inv: Invoice, id: Identifier, fromModel: boolean): boolean {
+  const globals = sourceFacts(inv).globalIds;
+  return globals === undefined ? fromModel : globals.has(id);
+}
+
+/** The codes of element `element` the model has no term for (see {@link SourceFacts.unmodelledCodes}). */
+export function unmodelledCodes(inv: Invoice, element: string): Array<{ path: string; value: string }> {
+  return (sourceFacts(inv).unmodelledCodes ?? []).filter((c) => c.element === element).map(({ path, value }) => ({ path, value }));
+}
+
+/**
+ * True when the tax a VAT place (a line's `vat`, a document allowance or
+ * charge, a breakdown) was read from is typed VAT as the official rule
+ * contexts test it, `upper-case(ram:TypeCode) = 'VAT'`: no trimming, so
+ * ` VAT ` is not VAT there. With `normalized`, as BR-CO-17 tests it
+ * (`normalize-space(upper-case(ram:TypeCode))`). Always true for a model not
+ * read from CII (we only write VAT).
+ */
+export function isVatTyped(inv: Invoice, place: object, normalized = false): boolean {
+  const codes = sourceFacts(inv).taxTypeCodes;
+  if (codes === undefined) return true;
+  const code = codes.get(place);
+  if (code === undefined) return false;
+  const upper = code.toUpperCase();
+  return (normalized ? upper.replace(XML_SPACE_RUNS, ' ').replace(XML_SPACE_ENDS, '') : upper) === 'VAT';
+}
+
+/** True when the breakdown's tax is typed VAT (`upper-case(ram:TypeCode) = 'VAT'`; always, for a model not read from CII). */
 export function isVatBreakdown(inv: Invoice, breakdown: VatBreakdown): boolean {
-  return sourceFacts(inv).nonVatBreakdowns?.has(breakdown) !== true;
+  return isVatTyped(inv, breakdown);
 }

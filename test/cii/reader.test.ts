@@ -11,7 +11,7 @@ import { elementPath, toElementTree, type CiiElement } from '../../lib/cii/reade
 import { locate, validateCiiModel } from '../../lib/cii/reader/validate-cii.js';
 import { Decimal, dec, decFromText, fractionDigits, sourceText } from '../../lib/model/decimal.js';
 import type { Invoice } from '../../lib/model/invoice.js';
-import { forgetSourceFacts, sourceFacts } from '../../lib/model/source-facts.js';
+import { forgetSourceFacts, isVatTyped, sourceFacts } from '../../lib/model/source-facts.js';
 import { validateInvoice } from '../../lib/rules/index.js';
 import { withXmlDocument } from '../../lib/xml/parse.js';
 import { CII_ROOT, loadVerdicts, readCorpusTree } from '../conformance/corpus.js';
@@ -208,10 +208,13 @@ describe('syntax details the official rules look at', () => {
     expect(findings).not.toContainEqual(['BR-47', 'vatBreakdown[0].category']);
   });
 
-  it('takes line and allowance VAT terms from the tax typed VAT only', () => {
+  it('takes line and allowance VAT terms from the tax typed VAT, else the first tax, whose TypeCode the VAT contexts then refuse', () => {
     expect(inv.lines[0]?.vat).toEqual({ category: 'S', rate: expect.anything() });
     expect(inv.lines[0]?.vat.rate?.toString()).toBe('20');
-    expect(inv.allowances[0]?.vatCategory).toBeUndefined();
+    // Only a GST tax: the official sums read its category (CategoryCode = 'S' whatever the TypeCode), BR-32 wants one typed VAT.
+    expect(inv.allowances[0]?.vatCategory).toBe('S');
+    expect(isVatTyped(inv, inv.allowances[0]!)).toBe(false);
+    expect(isVatTyped(inv, inv.lines[0]!.vat)).toBe(true);
     expect(findings).toContainEqual(['BR-32', 'allowances[0].vatCategory']);
   });
 

@@ -108,8 +108,13 @@ describe('invoice root and document-wide payment rules (CII-DT-013/014, CII-SR-4
       reports: ['CII-DT-013 @ /rsm:CrossIndustryInvoice/@languageID'],
     },
     {
-      name: 'CII-SR-464 can never fail: both payment service providers given',
+      name: 'CII-SR-464 a payer financial institution is reported (1.3.16: not(ram:PayerSpecifiedDebtorFinancialInstitution))',
       xml: insertBefore(MINIMAL, '</ram:SpecifiedTradeSettlementPaymentMeans>', '<ram:PayerSpecifiedDebtorFinancialInstitution><ram:BICID>X</ram:BICID></ram:PayerSpecifiedDebtorFinancialInstitution>'),
+      reports: [`CII-SR-464 @ ${AT.settlement}/ram:SpecifiedTradeSettlementPaymentMeans`],
+    },
+    {
+      name: 'CII-SR-464 is silent without a payer financial institution',
+      xml: MINIMAL,
       silent: ['CII-SR-464'],
     },
     {

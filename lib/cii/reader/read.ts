@@ -60,7 +60,7 @@ import type {
   TaxRepresentative,
   VatBreakdown,
 } from '../../model/invoice.js';
-import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type UnmappedTaxTotal } from '../../model/source-facts.js';
+import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type UnmappedTaxTotal, type UnmodelledCode } from '../../model/source-facts.js';
 import { LazyLocations } from './locate.js';
 import { detectProfile, type CiiProfile } from './profile.js';
 import type { CiiElement } from './tree.js';
@@ -136,9 +136,15 @@ function isVatTyped(tax: CiiElement): boolean {
   return kid(tax, TYPE_CODE)?.text.toUpperCase() === 'VAT';
 }
 
-/** The first VAT-typed tax aggregate among `taxes`. */
+/**
+ * The tax aggregate a place's VAT terms are read from: the first VAT-typed one
+ * among `taxes`, else the first. The official sums and counts of the category
+ * rules (BR-S-08, BR-E-01, ...) read `CategoryCode` and `RateApplicablePercent`
+ * whatever the TypeCode; the rule contexts that filter on it consult the
+ * TypeCode recorded in the source facts (`taxTypeCodes`).
+ */
 function vatTax(taxes: CiiElement[]): CiiElement | undefined {
-  return taxes.find(isVatTyped);
+  return taxes.find(isVatTyped) ?? taxes[0];
 }
 
 const DATE_102 = /^\d{8}$/;
@@ -161,12 +167,23 @@ function isoDate(text: string): string {
   return DATE_102.test(t) ? `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}` : t;
 }
 
-/** Parses `IndicatorType` content: true for a charge, false for an allowance, undefined for anything else. */
+/**
+ * Parses `IndicatorType` content as the official sums and code checks do
+ * (`udt:Indicator = true()` casts it to xs:boolean, white space collapsed):
+ * true for a charge (`true`, `1`), false for an allowance (`false`, `0`),
+ * undefined for anything else (where the official XSLT itself aborts).
+ */
 function chargeIndicator(ac: CiiElement): boolean | undefined {
   const text = dig(ac, 'ram:ChargeIndicator', 'udt:Indicator')?.text.trim();
-  if (text === 'true') return true;
-  if (text === 'false') return false;
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
   return undefined;
+}
+
+/** Whether the indicator is written exactly `true` or `false`, as the string-comparing official contexts want (BR-31..BR-44). */
+function literalIndicator(ac: CiiElement): boolean {
+  const text = dig(ac, 'ram:ChargeIndicator', 'udt:Indicator')?.text;
+  return text === 'true' || text === 'false';
 }
 
 /** One reading pass over one document. */
@@ -174,13 +191,19 @@ class CiiReader {
   readonly locations = new LazyLocations();
   /** Aggregates the document lacks whose model group is mandatory (source-facts.ts). */
   readonly missingGroups = new Set<MandatoryGroup>();
-  /** VAT breakdowns whose tax is not typed VAT. */
-  readonly nonVatBreakdowns = new Set<VatBreakdown>();
+  /** The TypeCode of the tax each VAT place was read from (source-facts.ts taxTypeCodes). */
+  readonly taxTypeCodes = new Map<object, string | undefined>();
   /** Tax totals that are neither BT-110 nor BT-111. */
   readonly unmappedTaxTotals: UnmappedTaxTotal[] = [];
   /** TypeCode of each payment means, and of the means of each credit transfer. */
   readonly paymentMeansCodes: Array<string | undefined> = [];
   readonly creditTransferMeansCodes: Array<string | undefined> = [];
+  /** Allowances and charges whose indicator is cast, not literal (source-facts.ts castIndicators). */
+  readonly castIndicators = new Set<object>();
+  /** Identifiers read from a `ram:GlobalID` (the others from a `ram:ID`). */
+  readonly globalIds = new Set<Identifier>();
+  /** Codes the model has no term for that the official code-list rules check (every SubjectCode, ReferenceTypeCode). */
+  readonly unmodelledCodes: UnmodelledCode[] = [];
   /** Decimals by lexical form: values repeat within a document (rates, quantities) and decimals are immutable. */
   private readonly decimals = new Map<string, Decimal>();
 
@@ -249,6 +272,7 @@ class CiiReader {
     const scheme = this.attr(`${path}.scheme`, el, 'schemeID');
     if (scheme !== undefined) id.scheme = scheme;
     this.at(`${path}.id`, el);
+    if (el.name === GLOBAL_ID) this.globalIds.add(id);
     return id;
   }
 
@@ -331,6 +355,10 @@ class CiiReader {
     if (period !== undefined) inv.invoicingPeriod = period;
     this.documentAllowancesCharges(inv, settlement);
     inv.totals = this.totals(summation, inv);
+    // The model keeps the first totals aggregate; the VAT totals of a repeated one are still selected by the official tests (BR-CO-14, BR-CO-15's count, BR-CL-03).
+    for (const again of kids(settlement, 'ram:SpecifiedTradeSettlementHeaderMonetarySummation').slice(1)) {
+      for (const x of kids(again, 'ram:TaxTotalAmount')) this.unmappedTaxTotals.push({ amount: this.decimalOf(x.text), currency: x.attrs.currencyID });
+    }
     kids(tx, 'ram:IncludedSupplyChainTradeLineItem').forEach((el, i) => inv.lines.push(this.line(`lines[${i}]`, el)));
     return inv;
   }
@@ -375,6 +403,11 @@ class CiiReader {
   private headerDocuments(inv: Invoice, agreement: CiiElement | undefined): void {
     for (const el of kids(agreement, ADDITIONAL_DOCUMENT)) {
       const type = kid(el, TYPE_CODE)?.text.trim();
+      // Every ReferenceTypeCode is checked officially (BR-CL-07); the model keeps the first of the invoiced object only.
+      const read = inv.invoicedObjectIdentifier === undefined && type === INVOICED_OBJECT_TYPE && /\S/.test(kid(el, ISSUER_ID)?.text ?? '');
+      kids(el, 'ram:ReferenceTypeCode').forEach((c, k) => {
+        if (!read || k > 0) this.unmodelled('invoicedObjectIdentifier.scheme', c);
+      });
       // The official BR-52 requires an IssuerAssignedID in every
       // AdditionalReferencedDocument: one without it is kept as a supporting
       // document (BG-24) lacking its reference (BT-122), whatever its TypeCode.
@@ -625,8 +658,13 @@ class CiiReader {
       this.creditTransferMeansCodes.push(code);
       const path = `${base}.creditTransfers[${pay.creditTransfers.length}]`;
       this.at(path, account ?? institution);
+      // The payee account aggregate itself: BR-50 / BR-61 run on it whatever it holds.
+      if (account !== undefined) this.at(`${path}.account`, account);
       const ct: CreditTransfer = {};
-      const id = this.text(`${path}.accountId`, kid(account, 'ram:IBANID') ?? kid(account, 'ram:ProprietaryID'));
+      // BT-84: the IBAN, unless it is blank and a proprietary id is given (BR-50 accepts either).
+      const iban = kid(account, 'ram:IBANID');
+      const proprietary = kid(account, 'ram:ProprietaryID');
+      const id = this.text(`${path}.accountId`, iban !== undefined && (/\S/.test(iban.text) || proprietary === undefined) ? iban : proprietary);
       if (id !== undefined) ct.accountId = id;
       const name = this.text(`${path}.accountName`, kid(account, 'ram:AccountName'));
       if (name !== undefined) ct.accountName = name;
@@ -675,7 +713,7 @@ class CiiReader {
       if (reason !== undefined) vat.exemptionReason = reason;
       const code = this.text(`${path}.exemptionReasonCode`, kid(el, 'ram:ExemptionReasonCode'));
       if (code !== undefined) vat.exemptionReasonCode = code;
-      if (!isVatTyped(el)) this.nonVatBreakdowns.add(vat);
+      this.taxTypeCodes.set(vat, kid(el, TYPE_CODE)?.text);
       if (inv.taxPointDate === undefined) {
         const point = this.date('taxPointDate', kid(el, 'ram:TaxPointDate'), 'udt:DateString', true);
         if (point !== undefined) inv.taxPointDate = point;
@@ -697,7 +735,9 @@ class CiiReader {
       const path = `${charge ? 'charges' : 'allowances'}[${list.length}]`;
       this.at(path, el);
       const ac: DocumentAllowanceCharge = this.allowanceCharge(path, el);
+      if (!literalIndicator(el)) this.castIndicators.add(ac);
       const tax = vatTax(kids(el, 'ram:CategoryTradeTax'));
+      this.taxTypeCodes.set(ac, kid(tax, TYPE_CODE)?.text);
       const category = this.text(`${path}.vatCategory`, kid(tax, CATEGORY_CODE));
       if (category !== undefined) ac.vatCategory = category;
       const rate = this.decimal(`${path}.vatRate`, kid(tax, RATE));
@@ -777,6 +817,7 @@ class CiiReader {
       item: this.item(`${path}.item`, product),
     };
     this.at(`${path}.vat`, tax);
+    this.taxTypeCodes.set(line.vat, kid(tax, TYPE_CODE)?.text);
     const rate = this.decimal(`${path}.vat.rate`, kid(tax, RATE));
     if (rate !== undefined) line.vat.rate = rate;
     const quantity = this.decimal(`${path}.quantity`, qty);
@@ -789,7 +830,16 @@ class CiiReader {
     if (orderLine !== undefined) line.orderLineReference = orderLine;
     const accounting = this.text(`${path}.buyerAccountingReference`, dig(settlement, 'ram:ReceivableSpecifiedTradeAccountingAccount', ID));
     if (accounting !== undefined) line.buyerAccountingReference = accounting;
+    kids(docLine, 'ram:IncludedNote').forEach((n, j) => {
+      for (const code of kids(n, 'ram:SubjectCode')) this.unmodelled(`${path}.notes[${j}].subjectCode`, code);
+    });
     const objectDoc = kids(settlement, ADDITIONAL_DOCUMENT).find((d) => kid(d, TYPE_CODE)?.text.trim() === INVOICED_OBJECT_TYPE);
+    for (const d of kids(settlement, ADDITIONAL_DOCUMENT)) {
+      const codes = kids(d, 'ram:ReferenceTypeCode');
+      codes.forEach((c, k) => {
+        if (d !== objectDoc || k > 0) this.unmodelled(`${path}.objectIdentifier.scheme`, c);
+      });
+    }
     const objectIdEl = kid(objectDoc, ISSUER_ID);
     if (objectIdEl !== undefined) {
       const id: Identifier = { id: this.required(`${path}.objectIdentifier.id`, objectIdEl) };
@@ -806,9 +856,17 @@ class CiiReader {
       const list = charge ? line.charges : line.allowances;
       const acPath = `${path}.${charge ? 'charges' : 'allowances'}[${list.length}]`;
       this.at(acPath, ac);
-      list.push(this.allowanceCharge(acPath, ac));
+      const read = this.allowanceCharge(acPath, ac);
+      if (!literalIndicator(ac)) this.castIndicators.add(read);
+      list.push(read);
     }
     return line;
+  }
+
+  /** Records a code the model has no place for, reported at model path `path` (source-facts.ts unmodelledCodes). */
+  private unmodelled(path: string, el: CiiElement): void {
+    if (!this.locations.has(path)) this.at(path, el);
+    this.unmodelledCodes.push({ element: el.name, value: el.text, path });
   }
 
   /** BG-14 / BG-26: a `BillingSpecifiedPeriod` (present even when empty, as BR-CO-19 / BR-CO-20 see it). */
@@ -816,10 +874,15 @@ class CiiReader {
     if (el === undefined) return undefined;
     this.at(path, el);
     const p: Period = {};
-    const start = this.date(`${path}.start`, kid(el, 'ram:StartDateTime'));
+    const startEl = kid(el, 'ram:StartDateTime');
+    const start = this.date(`${path}.start`, startEl);
     if (start !== undefined) p.start = start;
-    const end = this.date(`${path}.end`, kid(el, 'ram:EndDateTime'));
+    // A start or end without a format-102 date still exists for BR-29 / BR-30 (their comparison then fails).
+    else this.at(`${path}.start`, startEl);
+    const endEl = kid(el, 'ram:EndDateTime');
+    const end = this.date(`${path}.end`, endEl);
     if (end !== undefined) p.end = end;
+    else this.at(`${path}.end`, endEl);
     return p;
   }
 
@@ -841,6 +904,13 @@ class CiiReader {
     if (base !== undefined) price.baseQuantity = base;
     const unit = this.attr(`${path}.baseQuantityUnitCode`, baseQty, 'unitCode');
     if (unit !== undefined) price.baseQuantityUnitCode = unit;
+    // BR-CL-23 checks every @unitCode: with a net and a gross BasisQuantity the model keeps the net one.
+    const grossQty = kid(gross, 'ram:BasisQuantity');
+    const grossUnit = grossQty === baseQty ? undefined : grossQty?.attrs.unitCode;
+    if (grossUnit !== undefined) {
+      this.at(`${path}.grossBaseQuantityUnitCode`, grossQty, 'unitCode');
+      this.unmodelledCodes.push({ element: 'ram:BasisQuantity/@unitCode', value: grossUnit, path: `${path}.grossBaseQuantityUnitCode` });
+    }
     return price;
   }
 
@@ -891,8 +961,12 @@ export function readCii(root: CiiElement): ReadResult {
   const reader = new CiiReader();
   const invoice = reader.invoice(root);
   const facts: SourceFacts = { missingGroups: reader.missingGroups };
-  if (reader.nonVatBreakdowns.size > 0) facts.nonVatBreakdowns = reader.nonVatBreakdowns;
+  facts.taxTypeCodes = reader.taxTypeCodes;
   if (reader.unmappedTaxTotals.length > 0) facts.unmappedTaxTotals = reader.unmappedTaxTotals;
+  facts.present = reader.locations;
+  if (reader.castIndicators.size > 0) facts.castIndicators = reader.castIndicators;
+  facts.globalIds = reader.globalIds;
+  if (reader.unmodelledCodes.length > 0) facts.unmodelledCodes = reader.unmodelledCodes;
   if (invoice.paymentInstructions !== undefined) {
     facts.paymentMeansCodes = reader.paymentMeansCodes;
     facts.creditTransferMeansCodes = reader.creditTransferMeansCodes;

@@ -8,5 +8,5 @@ export default defineRule({
   severity: 'fatal',
   terms: ['BT-3'],
   message: 'The invoice type code (BT-3) must be an invoice or credit note code of UNTDID 1001.',
-  check: (inv, report) => checkCodes([{ path: 'typeCode', value: inv.typeCode }], INVOICE_TYPE_CODES, report),
+  check: (inv, report) => checkCodes(inv, [{ path: 'typeCode', value: inv.typeCode }], INVOICE_TYPE_CODES, report),
 });

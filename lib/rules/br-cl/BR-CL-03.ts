@@ -5,6 +5,7 @@
  * model has no other place for it.
  */
 import { CURRENCY_CODES } from '../codelists/index.js';
+import { sourceFacts } from '../../model/source-facts.js';
 import { defineRule } from '../types.js';
 import { checkCodes, type CodedValue } from './code-checks.js';
 
@@ -19,6 +20,8 @@ export default defineRule({
     if (inv.totals.vatTotalInAccountingCurrency !== undefined) {
       values.push({ path: 'totals.vatTotalInAccountingCurrency', value: inv.vatAccountingCurrency });
     }
-    checkCodes(values, CURRENCY_CODES, report);
+    // Every TaxTotalAmount[@currencyID] is checked officially, the ones the model keeps no term for too.
+    for (const t of sourceFacts(inv).unmappedTaxTotals ?? []) if (t.currency !== undefined) values.push({ path: 'totals', value: t.currency });
+    checkCodes(inv, values, CURRENCY_CODES, report);
   },
 });

@@ -8,5 +8,5 @@ export default defineRule({
   severity: 'fatal',
   terms: ['BT-5'],
   message: 'The invoice currency code (BT-5) must be an ISO 4217 alpha-3 code.',
-  check: (inv, report) => checkCodes([{ path: 'currency', value: inv.currency }], CURRENCY_CODES, report),
+  check: (inv, report) => checkCodes(inv, [{ path: 'currency', value: inv.currency }], CURRENCY_CODES, report),
 });

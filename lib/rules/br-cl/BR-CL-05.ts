@@ -8,5 +8,5 @@ export default defineRule({
   severity: 'fatal',
   terms: ['BT-6'],
   message: 'The VAT accounting currency code (BT-6) must be an ISO 4217 alpha-3 code.',
-  check: (inv, report) => checkCodes([{ path: 'vatAccountingCurrency', value: inv.vatAccountingCurrency }], CURRENCY_CODES, report),
+  check: (inv, report) => checkCodes(inv, [{ path: 'vatAccountingCurrency', value: inv.vatAccountingCurrency }], CURRENCY_CODES, report),
 });

@@ -8,5 +8,5 @@ export default defineRule({
   severity: 'fatal',
   terms: ['BT-8'],
   message: 'The value added tax point date code (BT-8) must be 5 (invoice date), 29 (delivery date) or 72 (paid to date).',
-  check: (inv, report) => checkCodes([{ path: 'taxPointDateCode', value: inv.taxPointDateCode }], TAX_POINT_DATE_CODES, report),
+  check: (inv, report) => checkCodes(inv, [{ path: 'taxPointDateCode', value: inv.taxPointDateCode }], TAX_POINT_DATE_CODES, report),
 });

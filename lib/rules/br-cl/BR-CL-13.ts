@@ -10,6 +10,7 @@ export default defineRule({
   message: 'The scheme of an item classification identifier (BT-158-1) must be a UNTDID 7143 code.',
   check: (inv, report) =>
     checkCodes(
+      inv,
       inv.lines.flatMap((line, i) =>
         line.item.classifications.map((c, j) => ({ path: `lines[${i}].item.classifications[${j}].scheme`, value: c.scheme })),
       ),

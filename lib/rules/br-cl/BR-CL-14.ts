@@ -8,5 +8,5 @@ export default defineRule({
   severity: 'fatal',
   terms: ['BT-40', 'BT-55', 'BT-69', 'BT-80'],
   message: 'An address country code (BT-40, BT-55, BT-69, BT-80) must be an ISO 3166-1 alpha-2 code.',
-  check: (inv, report) => checkCodes(addressCountries(inv), COUNTRY_CODES, report),
+  check: (inv, report) => checkCodes(inv, addressCountries(inv), COUNTRY_CODES, report),
 });

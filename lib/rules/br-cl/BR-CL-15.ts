@@ -9,5 +9,5 @@ export default defineRule({
   terms: ['BT-159'],
   message: 'The item country of origin (BT-159) must be an ISO 3166-1 alpha-2 code.',
   check: (inv, report) =>
-    checkCodes(inv.lines.map((line, i) => ({ path: `lines[${i}].item.originCountry`, value: line.item.originCountry })), COUNTRY_CODES, report),
+    checkCodes(inv, inv.lines.map((line, i) => ({ path: `lines[${i}].item.originCountry`, value: line.item.originCountry })), COUNTRY_CODES, report),
 });

@@ -11,6 +11,7 @@ export default defineRule({
   message: 'The payment means type code (BT-81) must be a UNTDID 4461 code.',
   check: (inv, report) =>
     checkCodes(
+      inv,
       paymentMeansCodes(inv).map(({ code, path }) => ({ path, value: code })),
       PAYMENT_MEANS_CODES,
       report,

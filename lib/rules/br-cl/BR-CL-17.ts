@@ -10,6 +10,7 @@ export default defineRule({
   message: 'The VAT category code of a document level allowance or charge (BT-95, BT-102) must be a UNTDID 5305 code of EN 16931 (S, Z, E, AE, K, G, O, L, M, B).',
   check: (inv, report) =>
     checkCodes(
+      inv,
       [
         ...inv.allowances.map((a, i) => ({ path: `allowances[${i}].vatCategory`, value: a.vatCategory })),
         ...inv.charges.map((c, i) => ({ path: `charges[${i}].vatCategory`, value: c.vatCategory })),

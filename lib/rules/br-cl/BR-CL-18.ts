@@ -10,6 +10,7 @@ export default defineRule({
   message: 'The VAT category code of a VAT breakdown or invoice line (BT-118, BT-151) must be a UNTDID 5305 code of EN 16931 (S, Z, E, AE, K, G, O, L, M, B).',
   check: (inv, report) =>
     checkCodes(
+      inv,
       [
         ...inv.vatBreakdown.map((b, i) => ({ path: `vatBreakdown[${i}].category`, value: b.category })),
         ...inv.lines.map((line, i) => ({ path: `lines[${i}].vat.category`, value: line.vat.category })),

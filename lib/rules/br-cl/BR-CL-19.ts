@@ -10,6 +10,7 @@ export default defineRule({
   message: 'An allowance reason code (BT-98, BT-140) must be a UNTDID 5189 code.',
   check: (inv, report) =>
     checkCodes(
+      inv,
       [
         ...inv.allowances.map((a, i) => ({ path: `allowances[${i}].reasonCode`, value: a.reasonCode })),
         ...inv.lines.flatMap((line, i) => line.allowances.map((a, j) => ({ path: `lines[${i}].allowances[${j}].reasonCode`, value: a.reasonCode }))),

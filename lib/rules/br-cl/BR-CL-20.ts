@@ -10,6 +10,7 @@ export default defineRule({
   message: 'A charge reason code (BT-105, BT-145) must be a UNTDID 7161 code.',
   check: (inv, report) =>
     checkCodes(
+      inv,
       [
         ...inv.charges.map((c, i) => ({ path: `charges[${i}].reasonCode`, value: c.reasonCode })),
         ...inv.lines.flatMap((line, i) => line.charges.map((c, j) => ({ path: `lines[${i}].charges[${j}].reasonCode`, value: c.reasonCode }))),

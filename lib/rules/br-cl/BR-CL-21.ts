@@ -9,5 +9,5 @@ export default defineRule({
   terms: ['BT-157-1'],
   message: 'The scheme of an item standard identifier (BT-157-1) must be an ISO 6523 ICD code.',
   check: (inv, report) =>
-    checkCodes(inv.lines.map((line, i) => ({ path: `lines[${i}].item.standardId.scheme`, value: line.item.standardId?.scheme })), ICD_CODES, report),
+    checkCodes(inv, inv.lines.map((line, i) => ({ path: `lines[${i}].item.standardId.scheme`, value: line.item.standardId?.scheme })), ICD_CODES, report),
 });

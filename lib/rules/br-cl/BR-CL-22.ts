@@ -10,6 +10,7 @@ export default defineRule({
   message: 'A VAT exemption reason code (BT-121) must be a code of the CEF VATEX list.',
   check: (inv, report) =>
     checkCodes(
+      inv,
       inv.vatBreakdown.map((b, i) => ({ path: `vatBreakdown[${i}].exemptionReasonCode`, value: b.exemptionReasonCode })),
       VATEX_CODES,
       report,

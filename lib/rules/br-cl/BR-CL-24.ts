@@ -10,6 +10,7 @@ export default defineRule({
   message: 'The MIME code of an attached document (BT-125-1) must be application/pdf, image/png, image/jpeg, text/csv, or an OpenXML or OpenDocument spreadsheet type.',
   check: (inv, report) =>
     checkCodes(
+      inv,
       inv.supportingDocuments.map((d, i) => ({ path: `supportingDocuments[${i}].attachment.mimeCode`, value: d.attachment?.mimeCode })),
       MIME_CODES,
       report,

@@ -10,6 +10,7 @@ export default defineRule({
   message: 'The scheme of an electronic address (BT-34-1, BT-49-1) must be a CEF EAS code.',
   check: (inv, report) =>
     checkCodes(
+      inv,
       [
         { path: 'seller.electronicAddress.scheme', value: inv.seller.electronicAddress?.scheme },
         { path: 'buyer.electronicAddress.scheme', value: inv.buyer.electronicAddress?.scheme },

@@ -1,7 +1,13 @@
 import { defineRule } from '../types.js';
 import { isPresent } from '../br/support/presence.js';
+import { elementPresent, isVatTyped } from '../../model/source-facts.js';
 
-/** BR-CO-04: each Invoice line (BG-25) must have an Invoiced item VAT category code (BT-151). */
+/**
+ * BR-CO-04: each Invoice line (BG-25) must have an Invoiced item VAT category
+ * code (BT-151). The official test asks for the element
+ * (`ram:ApplicableTradeTax[upper-case(ram:TypeCode) = 'VAT']/ram:CategoryCode`):
+ * an empty one satisfies it (BR-CL-18 then rejects the empty code).
+ */
 export default defineRule({
   id: 'BR-CO-04',
   severity: 'fatal',
@@ -9,7 +15,8 @@ export default defineRule({
   message: 'The Invoiced item VAT category code (BT-151) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!isPresent(line.vat?.category)) report({ path: `lines[${i}].vat.category` });
+      const path = `lines[${i}].vat.category`;
+      if (!isVatTyped(inv, line.vat) || !elementPresent(inv, path, isPresent(line.vat?.category))) report({ path });
     });
   },
 });

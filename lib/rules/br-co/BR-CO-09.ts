@@ -1,4 +1,5 @@
 import { defineRule } from '../types.js';
+import { elementPresent } from '../../model/source-facts.js';
 import { VAT_ID_PREFIXES } from '../br/support/country-prefixes.js';
 import { textOf } from '../br/support/presence.js';
 
@@ -20,7 +21,9 @@ export default defineRule({
       ['taxRepresentative.vatId', inv.taxRepresentative?.vatId],
     ];
     for (const [path, value] of candidates) {
-      const vatId = textOf(value);
+      // Officially `substring(., 1, 2)` of every VA-scheme ID element as written: a blank or
+      // indented one fails. A model not read from CII is checked trimmed, blank as absent.
+      const vatId = elementPresent(inv, path, false) ? value : textOf(value);
       if (vatId !== undefined && !VAT_ID_PREFIXES.has(vatId.slice(0, 2))) report({ path });
     }
   },

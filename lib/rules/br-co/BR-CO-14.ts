@@ -1,14 +1,17 @@
-import { sum } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
-import { isAmount, textOf } from '../br/support/presence.js';
-import { sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
-import { xpathRound2 } from '../br/support/xpath-numeric.js';
+import { isAmount } from '../br/support/presence.js';
+import { currencyCode, sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
+import { untypedEqualsDouble, untypedSumRounded2 } from '../br/support/xpath-numeric.js';
 
 /**
  * BR-CO-14: the Invoice total VAT amount (BT-110) equals the sum of the VAT
- * category tax amounts (BT-117), rounded to two decimals. Checked, as
- * officially, on each VAT total expressed in the invoice currency (BT-5);
- * without one there is nothing to check.
+ * category tax amounts (BT-117), rounded to two decimals. As officially
+ * (context `TaxTotalAmount[@currencyID = ram:InvoiceCurrencyCode]`, test
+ * `. = round(sum(ram:CalculatedAmount) * 10 * 10) div 100`): checked on each
+ * VAT total whose currency is BT-5 exactly as written, in every totals
+ * aggregate of the document; the elements are untyped, so the sum and the
+ * comparison are xs:double arithmetic (see untypedSumRounded2). Without such
+ * a total there is nothing to check.
  */
 export default defineRule({
   id: 'BR-CO-14',
@@ -16,10 +19,12 @@ export default defineRule({
   terms: ['BT-110', 'BT-117'],
   message: 'The Invoice total VAT amount (BT-110) differs from the sum of the VAT category tax amounts (BT-117).',
   check: (inv, report) => {
-    const currency = textOf(inv.currency);
-    const expected = xpathRound2(sum(inv.vatBreakdown.map((b) => b.taxAmount as unknown).filter(isAmount)));
-    for (const total of taxTotalAmounts(inv)) {
-      if (sameCurrency(total.currency, currency) && !total.amount.equals(expected)) report({ path: total.path });
+    const currency = currencyCode(inv, 'currency');
+    const totals = taxTotalAmounts(inv).filter((t) => sameCurrency(t.currency, currency));
+    if (totals.length === 0) return;
+    const expected = untypedSumRounded2(inv.vatBreakdown.flatMap((b) => (isAmount(b.taxAmount) ? [b.taxAmount] : [])));
+    for (const total of totals) {
+      if (!untypedEqualsDouble(total.amount, expected)) report({ path: total.path });
     }
   },
 });

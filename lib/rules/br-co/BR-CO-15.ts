@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
-import { isAmount, textOf } from '../br/support/presence.js';
-import { sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
+import { isAmount } from '../br/support/presence.js';
+import { currencyCode, sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
 import { xpathRound2 } from '../br/support/xpath-numeric.js';
 
 /**
@@ -9,7 +9,9 @@ import { xpathRound2 } from '../br/support/xpath-numeric.js';
  * (BT-110), rounded to two decimals. As in the official CII test, exactly one
  * VAT total in the invoice currency (BT-5) must exist for that sum, and the
  * rule also holds when BT-112 equals BT-109 (no VAT); without BT-5 it is not
- * evaluated (BR-05 reports that).
+ * evaluated (BR-05 reports that). The totals are matched to BT-5 as written
+ * (`@currencyID = $Currency`, an empty or padded code matching none), in
+ * every totals aggregate of the document (a repeated one makes two).
  */
 export default defineRule({
   id: 'BR-CO-15',
@@ -17,7 +19,7 @@ export default defineRule({
   terms: ['BT-112', 'BT-109', 'BT-110'],
   message: 'The Invoice total amount with VAT (BT-112) differs from BT-109 + BT-110.',
   check: (inv, report) => {
-    const currency = textOf(inv.currency);
+    const currency = currencyCode(inv, 'currency');
     if (currency === undefined) return;
     const withVat: unknown = inv.totals.taxInclusiveAmount;
     const withoutVat: unknown = inv.totals.taxExclusiveAmount;

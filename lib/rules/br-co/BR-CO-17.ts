@@ -2,7 +2,7 @@ import type { Decimal } from '../../model/decimal.js';
 import type { VatBreakdown } from '../../model/invoice.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
-import { isVatBreakdown } from '../../model/source-facts.js';
+import { isVatTyped } from '../../model/source-facts.js';
 import { genericBreakdownRulesApply } from '../br/support/vat-breakdown.js';
 import { xpathRound, xpathRound2 } from '../br/support/xpath-numeric.js';
 
@@ -14,7 +14,8 @@ import { xpathRound, xpathRound2 } from '../br/support/xpath-numeric.js';
  *   included) of |BT-116| x BT-119 / 100 rounded to two decimals. The
  *   tolerance absorbs line-level rounding; signs are not compared.
  * The official test reads the rate of VAT-typed taxes only
- * (`.[upper-case(ram:TypeCode) = 'VAT']/ram:RateApplicablePercent`): for a
+ * (`.[normalize-space(upper-case(ram:TypeCode)) = 'VAT']/ram:RateApplicablePercent`,
+ * white space around the code ignored, unlike the rule contexts): for a
  * breakdown read from CII with another TypeCode (`vatTyped` false) it sees no rate.
  */
 function taxAmountAgrees(breakdown: VatBreakdown, vatTyped: boolean): boolean {
@@ -42,7 +43,7 @@ export default defineRule({
   message: 'The VAT category tax amount (BT-117) does not match the VAT category taxable amount (BT-116) times the rate (BT-119).',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (genericBreakdownRulesApply(breakdown, inv) && !taxAmountAgrees(breakdown, isVatBreakdown(inv, breakdown))) report({ path: `vatBreakdown[${i}].taxAmount` });
+      if (genericBreakdownRulesApply(breakdown, inv) && !taxAmountAgrees(breakdown, isVatTyped(inv, breakdown, true))) report({ path: `vatBreakdown[${i}].taxAmount` });
     });
   },
 });

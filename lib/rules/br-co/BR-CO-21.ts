@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from '../br/support/presence.js';
+import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-CO-21: each Document level allowance (BG-20) must have a reason (BT-97), a reason code (BT-98), or both. */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Document level allowance (BG-20) has neither a reason (BT-97) nor a reason code (BT-98).',
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
+      if (!literalIndicator(inv, allowance)) return;
       if (!isPresent(allowance.reason) && !isPresent(allowance.reasonCode)) report({ path: `allowances[${i}].reason` });
     });
   },

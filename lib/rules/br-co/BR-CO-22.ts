@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from '../br/support/presence.js';
+import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-CO-22: each Document level charge (BG-21) must have a reason (BT-104), a reason code (BT-105), or both. */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Document level charge (BG-21) has neither a reason (BT-104) nor a reason code (BT-105).',
   check: (inv, report) => {
     inv.charges.forEach((charge, i) => {
+      if (!literalIndicator(inv, charge)) return;
       if (!isPresent(charge.reason) && !isPresent(charge.reasonCode)) report({ path: `charges[${i}].reason` });
     });
   },

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { checkAmountDecimals } from '../br/support/decimal-places.js';
+import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-DEC-01: the Document level allowance amount (BT-92) has at most two decimals. */
 export default defineRule({
@@ -7,5 +8,5 @@ export default defineRule({
   severity: 'fatal',
   terms: ['BT-92'],
   message: 'The Document level allowance amount (BT-92) has more than two decimals.',
-  check: checkAmountDecimals((inv) => inv.allowances.map((a, i) => ({ value: a.amount, path: `allowances[${i}].amount` }))),
+  check: checkAmountDecimals((inv) => inv.allowances.flatMap((a, i) => (literalIndicator(inv, a) ? [{ value: a.amount, path: `allowances[${i}].amount` }] : []))),
 });

@@ -1,4 +1,5 @@
 import { defineRule } from '../types.js';
+import { elementPresent } from '../../model/source-facts.js';
 import { isAmount } from './support/presence.js';
 
 /** BR-22: each Invoice line (BG-25) must have an Invoiced quantity (BT-129). */
@@ -9,7 +10,8 @@ export default defineRule({
   message: 'The Invoiced quantity (BT-129) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!isAmount(line.quantity)) report({ path: `lines[${i}].quantity` });
+      // Officially the BilledQuantity element, even empty.
+      if (!elementPresent(inv, `lines[${i}].quantity`, isAmount(line.quantity))) report({ path: `lines[${i}].quantity` });
     });
   },
 });

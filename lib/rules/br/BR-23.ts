@@ -1,4 +1,5 @@
 import { defineRule } from '../types.js';
+import { elementPresent } from '../../model/source-facts.js';
 import { isAmount, isPresent } from './support/presence.js';
 
 /**
@@ -14,7 +15,8 @@ export default defineRule({
   message: 'The Invoiced quantity unit of measure code (BT-130) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!isPresent(line.unitCode) || !isAmount(line.quantity)) report({ path: `lines[${i}].unitCode` });
+      // Officially the @unitCode attribute of BilledQuantity, even empty.
+      if (!elementPresent(inv, `lines[${i}].unitCode`, isPresent(line.unitCode) && isAmount(line.quantity))) report({ path: `lines[${i}].unitCode` });
     });
   },
 });

@@ -1,9 +1,12 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
+import { compareUntyped } from './support/xpath-numeric.js';
 
 /**
  * BR-27: the Item net price (BT-146) must not be negative. As in the
- * official test (`price >= 0`), a missing price fails too.
+ * official test (`price >= 0`), a missing price fails too, and so does a
+ * negative zero (`-0.00`), which that comparison of the element itself
+ * orders below zero (see compareUntyped).
  */
 export default defineRule({
   id: 'BR-27',
@@ -13,7 +16,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       const price: unknown = line.price?.netPrice;
-      if (!isAmount(price) || price.lessThan(0)) report({ path: `lines[${i}].price.netPrice` });
+      if (!isAmount(price) || compareUntyped(price, 0) < 0) report({ path: `lines[${i}].price.netPrice` });
     });
   },
 });

@@ -1,7 +1,8 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
+import { compareUntyped } from './support/xpath-numeric.js';
 
-/** BR-28: the Item gross price (BT-148), when given, must not be negative. */
+/** BR-28: the Item gross price (BT-148), when given, must not be negative (`>= 0` on the element: a negative zero fails, see compareUntyped). */
 export default defineRule({
   id: 'BR-28',
   severity: 'fatal',
@@ -10,7 +11,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       const gross: unknown = line.price?.grossPrice;
-      if (isAmount(gross) && gross.lessThan(0)) report({ path: `lines[${i}].price.grossPrice` });
+      if (isAmount(gross) && compareUntyped(gross, 0) < 0) report({ path: `lines[${i}].price.grossPrice` });
     });
   },
 });

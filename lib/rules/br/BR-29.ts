@@ -1,4 +1,5 @@
 import { defineRule } from '../types.js';
+import { elementPresent } from '../../model/source-facts.js';
 import { textOf } from './support/presence.js';
 
 /**
@@ -14,6 +15,9 @@ export default defineRule({
   check: (inv, report) => {
     const start = textOf(inv.invoicingPeriod?.start);
     const end = textOf(inv.invoicingPeriod?.end);
-    if (start !== undefined && end !== undefined && end < start) report({ path: 'invoicingPeriod.end' });
+    // Officially `End[@format='102'] >= Start[@format='102'] or not(End) or not(Start)`: with both
+    // elements there, a date missing in format 102 makes the comparison false.
+    if (!elementPresent(inv, 'invoicingPeriod.start', start !== undefined) || !elementPresent(inv, 'invoicingPeriod.end', end !== undefined)) return;
+    if (start === undefined || end === undefined || end < start) report({ path: 'invoicingPeriod.end' });
   },
 });

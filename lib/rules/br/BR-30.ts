@@ -1,4 +1,5 @@
 import { defineRule } from '../types.js';
+import { elementPresent } from '../../model/source-facts.js';
 import { textOf } from './support/presence.js';
 
 /**
@@ -14,7 +15,9 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       const start = textOf(line.period?.start);
       const end = textOf(line.period?.end);
-      if (start !== undefined && end !== undefined && end < start) report({ path: `lines[${i}].period.end` });
+      // As BR-29: with both elements there, a date missing in format 102 fails the comparison.
+      if (!elementPresent(inv, `lines[${i}].period.start`, start !== undefined) || !elementPresent(inv, `lines[${i}].period.end`, end !== undefined)) return;
+      if (start === undefined || end === undefined || end < start) report({ path: `lines[${i}].period.end` });
     });
   },
 });

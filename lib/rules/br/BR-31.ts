@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
+import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-31: each Document level allowance (BG-20) must have an amount (BT-92). */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Document level allowance amount (BT-92) is missing.',
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
+      if (!literalIndicator(inv, allowance)) return;
       if (!isAmount(allowance.amount)) report({ path: `allowances[${i}].amount` });
     });
   },

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
+import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-33: each Document level allowance (BG-20) must have a reason (BT-97) or a reason code (BT-98). */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Document level allowance has neither a reason (BT-97) nor a reason code (BT-98).',
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
+      if (!literalIndicator(inv, allowance)) return;
       if (!isPresent(allowance.reason) && !isPresent(allowance.reasonCode)) report({ path: `allowances[${i}].reason` });
     });
   },

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
+import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-36: each Document level charge (BG-21) must have an amount (BT-99). */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Document level charge amount (BT-99) is missing.',
   check: (inv, report) => {
     inv.charges.forEach((charge, i) => {
+      if (!literalIndicator(inv, charge)) return;
       if (!isAmount(charge.amount)) report({ path: `charges[${i}].amount` });
     });
   },

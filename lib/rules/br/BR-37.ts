@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
+import { elementPresent, isVatTyped, literalIndicator } from '../../model/source-facts.js';
 
 /** BR-37: each Document level charge (BG-21) must have a VAT category code (BT-102). */
 export default defineRule({
@@ -9,7 +10,10 @@ export default defineRule({
   message: 'The Document level charge VAT category code (BT-102) is missing.',
   check: (inv, report) => {
     inv.charges.forEach((charge, i) => {
-      if (!isPresent(charge.vatCategory)) report({ path: `charges[${i}].vatCategory` });
+      if (!literalIndicator(inv, charge)) return;
+      // Officially `../ram:CategoryTradeTax[upper-case(ram:TypeCode) = 'VAT']/ram:CategoryCode`: the element, even empty, of a tax typed VAT.
+      const path = `charges[${i}].vatCategory`;
+      if (!isVatTyped(inv, charge) || !elementPresent(inv, path, isPresent(charge.vatCategory))) report({ path });
     });
   },
 });

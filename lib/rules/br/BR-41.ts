@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
+import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-41: each Invoice line allowance (BG-27) must have an amount (BT-136). */
 export default defineRule({
@@ -10,6 +11,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       line.allowances.forEach((allowance, j) => {
+        if (!literalIndicator(inv, allowance)) return;
         if (!isAmount(allowance.amount)) report({ path: `lines[${i}].allowances[${j}].amount` });
       });
     });

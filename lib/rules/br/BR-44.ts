@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
+import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-44: each Invoice line charge (BG-28) must have a reason (BT-144) or a reason code (BT-145). */
 export default defineRule({
@@ -10,6 +11,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       line.charges.forEach((charge, j) => {
+        if (!literalIndicator(inv, charge)) return;
         if (!isPresent(charge.reason) && !isPresent(charge.reasonCode)) report({ path: `lines[${i}].charges[${j}].reason` });
       });
     });

@@ -1,4 +1,5 @@
 import { defineRule } from '../types.js';
+import { elementPresent } from '../../model/source-facts.js';
 import { isPresent } from './support/presence.js';
 import { isVatBreakdown } from '../../model/source-facts.js';
 
@@ -14,7 +15,8 @@ export default defineRule({
   message: 'The VAT category code (BT-118) of a VAT breakdown is missing.',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (!isPresent(breakdown.category) || !isVatBreakdown(inv, breakdown)) report({ path: `vatBreakdown[${i}].category` });
+      // The element is what counts (an empty code is BR-CL-18's business).
+      if (!elementPresent(inv, `vatBreakdown[${i}].category`, isPresent(breakdown.category)) || !isVatBreakdown(inv, breakdown)) report({ path: `vatBreakdown[${i}].category` });
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount, textOf } from './support/presence.js';
+import { isAmount } from './support/presence.js';
 import { isVatBreakdown } from '../../model/source-facts.js';
 import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
 
@@ -18,7 +18,7 @@ export default defineRule({
       if (!genericBreakdownRulesApply(breakdown, inv)) return;
       // Officially `.[TypeCode='VAT']/RateApplicablePercent or .[TypeCode='VAT']/CategoryCode = 'O'`.
       const vat = isVatBreakdown(inv, breakdown);
-      if (vat && textOf(breakdown.category) === 'O') return;
+      if (vat && breakdown.category === 'O') return;
       if (!vat || !isAmount(breakdown.rate)) report({ path: `vatBreakdown[${i}].rate` });
     });
   },

@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
 import { creditTransferAccounts } from './support/payment.js';
+import { elementPresent } from '../../model/source-facts.js';
 
 /**
  * BR-61: with payment means SEPA credit transfer (58) or credit transfer (30)
@@ -14,7 +15,8 @@ export default defineRule({
   message: 'Payment means 30 or 58 (BT-81) require the Payment account identifier (BT-84).',
   check: (inv, report) => {
     for (const { transfer, path } of creditTransferAccounts(inv)) {
-      if (!isPresent(transfer.accountId)) report({ path: `${path}.accountId` });
+      // Officially `(ram:IBANID) or (ram:ProprietaryID)`: the element, even empty.
+      if (!elementPresent(inv, `${path}.accountId`, isPresent(transfer.accountId))) report({ path: `${path}.accountId` });
     }
   },
 });

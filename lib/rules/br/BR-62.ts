@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isIdentifierPresent, isPresent } from './support/presence.js';
+import { elementPresent } from '../../model/source-facts.js';
 
 /** BR-62: the Seller electronic address (BT-34) must have a scheme identifier (BT-34-1). */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Seller electronic address (BT-34) has no scheme identifier (BT-34-1).',
   check: (inv, report) => {
     const address = inv.seller.electronicAddress;
-    if (isIdentifierPresent(address) && !isPresent(address.scheme)) report({ path: 'seller.electronicAddress.scheme' });
+    // Officially: whenever the first URIUniversalCommunication exists, with or without a URIID.
+    if (elementPresent(inv, 'seller.electronicAddress', isIdentifierPresent(address)) && !isPresent(address?.scheme)) report({ path: 'seller.electronicAddress.scheme' });
   },
 });

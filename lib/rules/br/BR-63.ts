@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isIdentifierPresent, isPresent } from './support/presence.js';
+import { elementPresent } from '../../model/source-facts.js';
 
 /** BR-63: the Buyer electronic address (BT-49) must have a scheme identifier (BT-49-1). */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
   message: 'The Buyer electronic address (BT-49) has no scheme identifier (BT-49-1).',
   check: (inv, report) => {
     const address = inv.buyer.electronicAddress;
-    if (isIdentifierPresent(address) && !isPresent(address.scheme)) report({ path: 'buyer.electronicAddress.scheme' });
+    // Officially: whenever the first URIUniversalCommunication exists, with or without a URIID.
+    if (elementPresent(inv, 'buyer.electronicAddress', isIdentifierPresent(address)) && !isPresent(address?.scheme)) report({ path: 'buyer.electronicAddress.scheme' });
   },
 });

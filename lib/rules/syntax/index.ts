@@ -38,7 +38,7 @@ export const CII_SYNTAX_RULE_IDS: readonly string[] = CII_SYNTAX_RULES.map((r) =
  * CII syntax rules of release 1.3.16 we do not implement, with the reason.
  * Empty: every rule is implemented. Some can never fire, exactly as in the
  * official artefacts: CII-DT-010..012 (their context is claimed by the earlier
- * `//ram:TypeCode` rule), CII-SR-464 (its test is a tautology) and CII-SR-471
+ * `//ram:TypeCode` rule) and CII-SR-471
  * (`ram:RateApplicablePercent` is not a child of an allowance or charge).
  */
 export const CII_SYNTAX_NOT_IMPLEMENTED: readonly { id: string; reason: string }[] = [];

@@ -5,13 +5,30 @@
  * Each rule file names its id, terms and message and delegates to one of these
  * checks. The checks follow the CII binding of the CEN validation artefacts
  * release 1.3.16 (cii/schematron/CII/EN16931-CII-model.sch), including where it
- * differs from the rule's prose; each such place is commented. Empty or
- * whitespace-only strings count as absent.
+ * differs from the rule's prose; each such place is commented.
+ *
+ * The official string semantics, in general:
+ * - category codes are compared exactly (`ram:CategoryCode = 'S'`, no
+ *   trimming): ` S ` is no S category for these rules (BR-CL-17/18 judge the
+ *   code itself);
+ * - the rule contexts of lines, allowances and charges (BR-x-02..07) and of
+ *   the breakdowns of E, AE, K, G, O, L and M (BR-x-08..10, BR-O-08..14) take
+ *   only taxes typed `upper-case(ram:TypeCode) = 'VAT'`; the S and Z
+ *   breakdown contexts (`CategoryCode[. = 'S']`) and every count and sum
+ *   (BR-x-01, the taxable amounts of BR-x-08, BR-O-11..14) take every tax
+ *   whatever its TypeCode (see `isVatTyped` in lib/model/source-facts.ts);
+ * - a term whose element is tested for existence (a seller VAT id in
+ *   BR-S-02) is there even when empty, for a document;
+ * - numbers compared directly with a constant (`RateApplicablePercent = 0`,
+ *   `CalculatedAmount = 0`, `BasisAmount = ...`) see a negative zero below
+ *   zero (`compareUntyped`).
  */
 import { Decimal, ZERO, sum } from '../../model/decimal.js';
 import type { Invoice } from '../../model/invoice.js';
 import type { Report } from '../types.js';
 import { isPresent, textOf as codeOf } from '../../model/presence.js';
+import { elementPresent, isVatTyped } from '../../model/source-facts.js';
+import { compareUntyped } from '../br/support/xpath-numeric.js';
 
 /** VAT category codes (BT-95, BT-102, BT-118, BT-151) of the families, UNTDID 5305. */
 export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O' | 'L' | 'M' | 'B';
@@ -22,8 +39,10 @@ export interface VatPlace {
   categoryPath: string;
   /** Path of the place's rate in the model, e.g. `allowances[1].vatRate`. */
   ratePath: string;
-  /** The category code (trimmed), undefined when absent. */
+  /** The category code as written (compared exactly, as officially), undefined when absent. */
   category: string | undefined;
+  /** Whether its tax is typed VAT, as the official rule contexts of places select them. */
+  vatTyped: boolean;
   /** The rate (BT-152 / BT-96 / BT-103), undefined when absent. */
   rate: Decimal | undefined;
   /** The amount (BT-131 / BT-92 / BT-99); undefined when absent (skipped by sums, as in XPath). */
@@ -33,7 +52,7 @@ export interface VatPlace {
 /** Which kind of place a check looks at. */
 export type PlaceKind = 'line' | 'allowance' | 'charge';
 
-// The ground rule for absent terms (lib/model/presence.ts); a code term is read trimmed.
+// The ground rule for absent terms (lib/model/presence.ts); `codeOf` reads a code trimmed (other code checks).
 export { isPresent, codeOf };
 
 /** Invoice lines as VAT places (BT-151, BT-152, BT-131). */
@@ -41,7 +60,8 @@ export function linePlaces(inv: Invoice): VatPlace[] {
   return inv.lines.map((line, i) => ({
     categoryPath: `lines[${i}].vat.category`,
     ratePath: `lines[${i}].vat.rate`,
-    category: codeOf(line.vat.category),
+    category: line.vat.category,
+    vatTyped: isVatTyped(inv, line.vat),
     rate: line.vat.rate,
     amount: line.netAmount,
   }));
@@ -52,7 +72,8 @@ export function allowancePlaces(inv: Invoice): VatPlace[] {
   return inv.allowances.map((a, i) => ({
     categoryPath: `allowances[${i}].vatCategory`,
     ratePath: `allowances[${i}].vatRate`,
-    category: codeOf(a.vatCategory),
+    category: a.vatCategory,
+    vatTyped: isVatTyped(inv, a),
     rate: a.vatRate,
     amount: a.amount,
   }));
@@ -63,7 +84,8 @@ export function chargePlaces(inv: Invoice): VatPlace[] {
   return inv.charges.map((c, i) => ({
     categoryPath: `charges[${i}].vatCategory`,
     ratePath: `charges[${i}].vatRate`,
-    category: codeOf(c.vatCategory),
+    category: c.vatCategory,
+    vatTyped: isVatTyped(inv, c),
     rate: c.vatRate,
     amount: c.amount,
   }));
@@ -76,13 +98,34 @@ export function placesOf(inv: Invoice, kind: PlaceKind): VatPlace[] {
   return chargePlaces(inv);
 }
 
-/** VAT breakdowns (BG-23) of a category, with their index. */
-export function breakdownsOf(inv: Invoice, category: VatCategory): Array<{ index: number; breakdown: Invoice['vatBreakdown'][number] }> {
-  const out: Array<{ index: number; breakdown: Invoice['vatBreakdown'][number] }> = [];
+/** A VAT breakdown with its index. */
+export type IndexedBreakdown = { index: number; breakdown: Invoice['vatBreakdown'][number] };
+
+/** VAT breakdowns (BG-23) of a category (`CategoryCode = 'x'` exactly, whatever the TypeCode: the counts of BR-x-01), with their index. */
+export function breakdownsOf(inv: Invoice, category: VatCategory): IndexedBreakdown[] {
+  const out: IndexedBreakdown[] = [];
   inv.vatBreakdown.forEach((breakdown, index) => {
-    if (codeOf(breakdown.category) === category) out.push({ index, breakdown });
+    if (breakdown.category === category) out.push({ index, breakdown });
   });
   return out;
+}
+
+/** Categories whose official breakdown context takes any TypeCode (`ApplicableTradeTax/CategoryCode[. = 'S']`). */
+const UNTYPED_BREAKDOWN_CONTEXT: ReadonlySet<VatCategory> = new Set(['S', 'Z']);
+
+/**
+ * The breakdowns the official breakdown-level rules of a category (BR-x-08,
+ * 09, 10, BR-O-08..14, BR-IC-11/12) are evaluated on: those of the category,
+ * typed VAT except for S and Z, whose context ignores the TypeCode.
+ */
+export function breakdownContexts(inv: Invoice, category: VatCategory): IndexedBreakdown[] {
+  const all = breakdownsOf(inv, category);
+  return UNTYPED_BREAKDOWN_CONTEXT.has(category) ? all : all.filter(({ breakdown }) => isVatTyped(inv, breakdown));
+}
+
+/** The places of a kind the official context of a category selects: that category exactly and typed VAT. */
+function contextPlaces(inv: Invoice, kind: PlaceKind, category: VatCategory): VatPlace[] {
+  return placesOf(inv, kind).filter((p) => p.vatTyped && p.category === category);
 }
 
 /**
@@ -101,7 +144,7 @@ export function roundXPath2(value: Decimal): Decimal {
 export function expectedTaxable(inv: Invoice, category: VatCategory, rate?: Decimal): Decimal {
   // Walks the model directly (no VatPlace objects): this runs once per breakdown on every validation.
   const matches = (cat: string | undefined, r: Decimal | undefined): boolean =>
-    codeOf(cat) === category && (rate === undefined || (r !== undefined && r.eq(rate)));
+    cat === category && (rate === undefined || (r !== undefined && r.eq(rate)));
   let lines: Decimal = ZERO;
   for (const l of inv.lines) if (l.netAmount !== undefined && matches(l.vat.category, l.vat.rate)) lines = lines.plus(l.netAmount);
   let charges: Decimal = ZERO;
@@ -111,14 +154,23 @@ export function expectedTaxable(inv: Invoice, category: VatCategory, rate?: Deci
   return roundXPath2(lines).plus(roundXPath2(charges)).minus(roundXPath2(allowances));
 }
 
+/**
+ * Whether the term at `path` is there as the official tests ask it
+ * (`ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'VA']`): for a document,
+ * its element exists, even empty; otherwise the value is not blank.
+ */
+function has(inv: Invoice, path: string, value: string | undefined): boolean {
+  return elementPresent(inv, path, isPresent(value));
+}
+
 /** Seller VAT identifier (BT-31) or seller tax representative VAT identifier (BT-63) present. */
 export function hasSellerVatOrRepresentative(inv: Invoice): boolean {
-  return isPresent(inv.seller.vatId) || isPresent(inv.taxRepresentative?.vatId);
+  return has(inv, 'seller.vatId', inv.seller.vatId) || has(inv, 'taxRepresentative.vatId', inv.taxRepresentative?.vatId);
 }
 
 /** BT-31, seller tax registration identifier (BT-32) or BT-63 present. */
 export function hasSellerTaxId(inv: Invoice): boolean {
-  return hasSellerVatOrRepresentative(inv) || isPresent(inv.seller.taxRegistrationId);
+  return hasSellerVatOrRepresentative(inv) || has(inv, 'seller.taxRegistrationId', inv.seller.taxRegistrationId);
 }
 
 /**
@@ -167,8 +219,8 @@ export type PartyRequirement =
  * identifiers. Reported once per missing or forbidden term.
  */
 export function checkPartyIds(inv: Invoice, kind: PlaceKind, category: VatCategory, requirement: PartyRequirement, report: Report): void {
-  if (!placesOf(inv, kind).some((p) => p.category === category)) return;
-  const buyerVat = isPresent(inv.buyer.vatId);
+  if (contextPlaces(inv, kind, category).length === 0) return;
+  const buyerVat = has(inv, 'buyer.vatId', inv.buyer.vatId);
   switch (requirement) {
     case 'seller-tax-id':
       if (!hasSellerTaxId(inv)) report({ path: 'seller.vatId' });
@@ -178,15 +230,15 @@ export function checkPartyIds(inv: Invoice, kind: PlaceKind, category: VatCatego
       return;
     case 'reverse-charge':
       if (!hasSellerTaxId(inv)) report({ path: 'seller.vatId' });
-      if (!buyerVat && !isPresent(inv.buyer.legalRegistrationId?.id)) report({ path: 'buyer.vatId' });
+      if (!buyerVat && !has(inv, 'buyer.legalRegistrationId.id', inv.buyer.legalRegistrationId?.id)) report({ path: 'buyer.vatId' });
       return;
     case 'intra-community':
       if (!hasSellerVatOrRepresentative(inv)) report({ path: 'seller.vatId' });
       if (!buyerVat) report({ path: 'buyer.vatId' });
       return;
     case 'no-vat-ids':
-      if (isPresent(inv.seller.vatId)) report({ path: 'seller.vatId' });
-      if (isPresent(inv.taxRepresentative?.vatId)) report({ path: 'taxRepresentative.vatId' });
+      if (has(inv, 'seller.vatId', inv.seller.vatId)) report({ path: 'seller.vatId' });
+      if (has(inv, 'taxRepresentative.vatId', inv.taxRepresentative?.vatId)) report({ path: 'taxRepresentative.vatId' });
       if (buyerVat) report({ path: 'buyer.vatId' });
       return;
   }
@@ -195,21 +247,20 @@ export function checkPartyIds(inv: Invoice, kind: PlaceKind, category: VatCatego
 /** What a rate rule requires of BT-152 / BT-96 / BT-103. A missing rate fails every test but `absent`. */
 export type RateRequirement = 'positive' | 'zero' | 'non-negative' | 'absent';
 
-/** BR-x-05/06/07: the rate of each line / allowance / charge of the category. */
+/** BR-x-05/06/07: the rate of each line / allowance / charge of the category (compared as the element itself: a negative zero is below zero). */
 export function checkRates(inv: Invoice, kind: PlaceKind, category: VatCategory, requirement: RateRequirement, report: Report): void {
-  for (const place of placesOf(inv, kind)) {
-    if (place.category !== category) continue;
+  for (const place of contextPlaces(inv, kind, category)) {
     const rate = place.rate;
     let ok: boolean;
     switch (requirement) {
       case 'positive':
-        ok = rate !== undefined && rate.gt(0);
+        ok = rate !== undefined && compareUntyped(rate, 0) > 0;
         break;
       case 'zero':
-        ok = rate !== undefined && rate.isZero();
+        ok = rate !== undefined && compareUntyped(rate, 0) === 0;
         break;
       case 'non-negative':
-        ok = rate !== undefined && rate.gte(0);
+        ok = rate !== undefined && compareUntyped(rate, 0) >= 0;
         break;
       case 'absent':
         ok = rate === undefined;
@@ -226,13 +277,15 @@ export function checkRates(inv: Invoice, kind: PlaceKind, category: VatCategory,
  * equality for O (`tolerance: 0`).
  */
 export function checkTaxableAmount(inv: Invoice, category: VatCategory, tolerance: 0 | 1, report: Report): void {
-  const breakdowns = breakdownsOf(inv, category);
+  const breakdowns = breakdownContexts(inv, category);
   if (breakdowns.length === 0) return;
   const expected = expectedTaxable(inv, category);
   for (const { index, breakdown } of breakdowns) {
     // An absent BT-116 fails, as the artefact's comparison with an empty value does.
-    const diff = breakdown.taxableAmount?.minus(expected).abs();
-    const ok = diff !== undefined && (tolerance === 0 ? diff.isZero() : diff.lt(tolerance));
+    // O compares the element itself (`ram:BasisAmount = ...`), the others subtract 1 from it first (the sign of a zero is lost).
+    const taxable = breakdown.taxableAmount;
+    const ok =
+      taxable !== undefined && (tolerance === 0 ? compareUntyped(taxable, expected) === 0 : taxable.minus(expected).abs().lt(tolerance));
     if (!ok) report({ path: `vatBreakdown[${index}].taxableAmount` });
   }
 }
@@ -244,24 +297,26 @@ export function checkTaxableAmount(inv: Invoice, category: VatCategory, toleranc
  * (the artefact iterates over its rates).
  */
 export function checkTaxableAmountPerRate(inv: Invoice, category: VatCategory, report: Report): void {
-  for (const { index, breakdown } of breakdownsOf(inv, category)) {
+  for (const { index, breakdown } of breakdownContexts(inv, category)) {
     if (breakdown.rate === undefined) continue;
-    if (!breakdown.taxableAmount?.eq(expectedTaxable(inv, category, breakdown.rate))) {
+    const taxable = breakdown.taxableAmount;
+    if (taxable === undefined || compareUntyped(taxable, expectedTaxable(inv, category, breakdown.rate)) !== 0) {
       report({ path: `vatBreakdown[${index}].taxableAmount` });
     }
   }
 }
 
-/** BR-x-09 for Z, E, AE, K, G, O: the tax amount (BT-117) of each breakdown of the category is 0. */
+/** BR-x-09 for Z, E, AE, K, G, O: the tax amount (BT-117) of each breakdown of the category is 0 (`ram:CalculatedAmount = 0`: not a negative zero). */
 export function checkZeroTax(inv: Invoice, category: VatCategory, report: Report): void {
-  for (const { index, breakdown } of breakdownsOf(inv, category)) {
-    if (!breakdown.taxAmount?.isZero()) report({ path: `vatBreakdown[${index}].taxAmount` });
+  for (const { index, breakdown } of breakdownContexts(inv, category)) {
+    const tax = breakdown.taxAmount;
+    if (tax === undefined || compareUntyped(tax, 0) !== 0) report({ path: `vatBreakdown[${index}].taxAmount` });
   }
 }
 
 /** BR-x-10 for S, Z, IGIC, IPSI: no exemption reason (BT-120) nor code (BT-121) on a breakdown of the category. */
 export function checkNoExemption(inv: Invoice, category: VatCategory, report: Report): void {
-  for (const { index, breakdown } of breakdownsOf(inv, category)) {
+  for (const { index, breakdown } of breakdownContexts(inv, category)) {
     if (isPresent(breakdown.exemptionReason)) report({ path: `vatBreakdown[${index}].exemptionReason` });
     else if (isPresent(breakdown.exemptionReasonCode)) report({ path: `vatBreakdown[${index}].exemptionReasonCode` });
   }
@@ -273,7 +328,7 @@ export function checkNoExemption(inv: Invoice, category: VatCategory, report: Re
  * not that the text or code means this category (BR-CL-22 checks the code list).
  */
 export function checkExemptionPresent(inv: Invoice, category: VatCategory, report: Report): void {
-  for (const { index, breakdown } of breakdownsOf(inv, category)) {
+  for (const { index, breakdown } of breakdownContexts(inv, category)) {
     if (!isPresent(breakdown.exemptionReason) && !isPresent(breakdown.exemptionReasonCode)) {
       report({ path: `vatBreakdown[${index}].exemptionReason` });
     }
@@ -296,16 +351,17 @@ export function usesCategory(inv: Invoice, category: VatCategory): boolean {
  * each offending place.
  */
 export function checkOnlyNotSubject(inv: Invoice, scope: 'lines-and-breakdowns' | 'allowances-and-charges', report: Report): void {
-  if (breakdownsOf(inv, 'O').length === 0) return;
+  if (breakdownContexts(inv, 'O').length === 0) return;
+  // `ram:CategoryCode != 'O'`: any category element other than exactly O, an empty one included.
+  const other = (path: string, category: string | undefined): boolean => category !== 'O' && has(inv, path, category);
   if (scope === 'lines-and-breakdowns') {
     inv.vatBreakdown.forEach((b, i) => {
-      const category = codeOf(b.category);
-      if (category !== undefined && category !== 'O') report({ path: `vatBreakdown[${i}].category` });
+      if (other(`vatBreakdown[${i}].category`, b.category)) report({ path: `vatBreakdown[${i}].category` });
     });
-    for (const p of linePlaces(inv)) if (p.category !== undefined && p.category !== 'O') report({ path: p.categoryPath });
+    for (const p of linePlaces(inv)) if (other(p.categoryPath, p.category)) report({ path: p.categoryPath });
     return;
   }
   for (const p of [...allowancePlaces(inv), ...chargePlaces(inv)]) {
-    if (p.category !== undefined && p.category !== 'O') report({ path: p.categoryPath });
+    if (other(p.categoryPath, p.category)) report({ path: p.categoryPath });
   }
 }

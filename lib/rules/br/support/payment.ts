@@ -3,7 +3,7 @@
  */
 import type { CreditTransfer, Invoice } from '../../../model/invoice.js';
 import { isPresent, textOf } from './presence.js';
-import { sourceFacts } from '../../../model/source-facts.js';
+import { elementPresent, sourceFacts } from '../../../model/source-facts.js';
 
 /** Payment means type codes (BT-81, UNTDID 4461) whose accounts BR-50 and BR-61 inspect: credit transfer and SEPA credit transfer. */
 export const CREDIT_TRANSFER_MEANS: ReadonlySet<string> = new Set(['30', '58']);
@@ -14,7 +14,8 @@ export const CREDIT_TRANSFER_MEANS: ReadonlySet<string> = new Set(['30', '58']);
  * when the Payment account identifier (BT-84) or name (BT-85) is given; the
  * service provider identifier (BT-86) lives elsewhere. These are the places
  * the official BR-50 and BR-61 tests run on. For an invoice read from CII
- * the means code is that of each transfer's own payment means (see
+ * it is the `PayeePartyCreditorFinancialAccount` element, whatever it holds
+ * (empty, or its IBANID empty, it is still checked), and the means code is that of each transfer's own payment means (see
  * lib/model/source-facts.ts), else the Payment means type code (BT-81).
  */
 export function creditTransferAccounts(inv: Invoice): Array<{ transfer: CreditTransfer; path: string }> {
@@ -25,7 +26,7 @@ export function creditTransferAccounts(inv: Invoice): Array<{ transfer: CreditTr
   return pay.creditTransfers
     .map((transfer, i) => ({ transfer, path: `paymentInstructions.creditTransfers[${i}]`, means: meansOf(i) }))
     .filter(({ means }) => means !== undefined && CREDIT_TRANSFER_MEANS.has(means))
-    .filter(({ transfer }) => isPresent(transfer.accountId) || isPresent(transfer.accountName))
+    .filter(({ transfer, path }) => elementPresent(inv, `${path}.account`, isPresent(transfer.accountId) || isPresent(transfer.accountName)))
     .map(({ transfer, path }) => ({ transfer, path }));
 }
 

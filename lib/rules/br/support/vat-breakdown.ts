@@ -24,8 +24,8 @@ export const CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES: ReadonlySet<string> = n
  * with another `TypeCode` gets the generic assertions whatever its category.
  */
 export function genericBreakdownRulesApply(breakdown: VatBreakdown, inv: Invoice): boolean {
-  const category = textOf(breakdown.category);
-  return category === undefined || !CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES.has(category) || !isVatBreakdown(inv, breakdown);
+  // The O, L and M contexts compare the code exactly (`ram:CategoryCode = 'O'`): ` O ` gets the generic assertions.
+  return !CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES.has(breakdown.category) || !isVatBreakdown(inv, breakdown);
 }
 
 /** One document-level VAT total amount as it appears in CII (`TaxTotalAmount` with its `currencyID`). */
@@ -49,15 +49,29 @@ export function taxTotalAmounts(inv: Invoice): TaxTotalAmount[] {
   const out: TaxTotalAmount[] = [];
   const facts = sourceFacts(inv);
   const vatTotal: unknown = inv.totals.vatTotal;
-  if (isAmount(vatTotal)) out.push({ amount: vatTotal, currency: textOf(inv.currency), path: 'totals.vatTotal' });
+  if (isAmount(vatTotal)) out.push({ amount: vatTotal, currency: currencyCode(inv, 'currency'), path: 'totals.vatTotal' });
   const accounting: unknown = inv.totals.vatTotalInAccountingCurrency;
   if (isAmount(accounting)) {
-    out.push({ amount: accounting, currency: textOf(inv.vatAccountingCurrency), path: 'totals.vatTotalInAccountingCurrency' });
+    out.push({ amount: accounting, currency: currencyCode(inv, 'vatAccountingCurrency'), path: 'totals.vatTotalInAccountingCurrency' });
   }
   for (const extra of facts.unmappedTaxTotals ?? []) {
     if (isAmount(extra.amount)) out.push({ amount: extra.amount, currency: extra.currency, path: 'totals' });
   }
   return out;
+}
+
+/**
+ * The invoice currency code (BT-5) or the VAT accounting currency code (BT-6)
+ * as the official tests compare it with `@currencyID`
+ * (`@currencyID = .../ram:InvoiceCurrencyCode`, no trimming): for a document,
+ * the element's text as written whenever the element exists, even blank;
+ * for a model not read from CII the trimmed code. Undefined when absent.
+ * (The reader takes BT-110 and BT-111 by that same exact comparison.)
+ */
+export function currencyCode(inv: Invoice, term: 'currency' | 'vatAccountingCurrency'): string | undefined {
+  const present = sourceFacts(inv).present;
+  if (present === undefined) return textOf(inv[term]);
+  return present.has(term) ? (inv[term] ?? '') : undefined;
 }
 
 /** True when both currency codes are present and equal (XPath `@currencyID = $code`). */

@@ -6,7 +6,7 @@
  * infinity (round(2.5) = 3, round(-2.5) = -2). The artefacts compare totals
  * with `round(x * 100) div 100`, i.e. rounding to two decimals that way.
  */
-import { Decimal } from '../../../model/decimal.js';
+import { Decimal, sourceText } from '../../../model/decimal.js';
 
 /** XPath `round(x)`: nearest integer, ties towards positive infinity. */
 export function xpathRound(value: Decimal): Decimal {
@@ -26,4 +26,54 @@ export function xpathRound2(value: Decimal): Decimal {
  */
 export function hasAtMostTwoDecimals(value: Decimal): boolean {
   return value.decimalPlaces() <= 2;
+}
+
+/**
+ * Compares a number read from the document with `other` the way the official
+ * XSLT's general comparisons do when they compare the element itself with a
+ * number (`ram:ChargeAmount >= 0`, `ram:CalculatedAmount = 0`,
+ * `ram:RateApplicablePercent = 0`, `ram:BasisAmount = round(...) div 100`):
+ * the untyped text is cast to xs:double, and Saxon-HE, the engine of the CEN
+ * validator, then orders a negative zero (`-0.00`, `-00.00`) below zero: it
+ * is neither `= 0` nor `>= 0`. Arithmetic, `sum()` and `xs:decimal()` casts
+ * lose the sign, so only these direct comparisons see it; `other` is a
+ * constant or an xs:decimal result, which has no negative zero. Returns -1, 0
+ * or 1.
+ */
+export function compareUntyped(value: Decimal, other: Decimal | number): number {
+  const c = value.comparedTo(other);
+  if (c === 0 && value.isZero() && value.isNegative()) return -1;
+  return c;
+}
+
+/**
+ * A number read from the document as XPath's xs:double cast of the untyped
+ * element gives it: what `sum()` over elements adds up and what a general
+ * comparison of the element with a double compares.
+ */
+export function untypedDouble(value: Decimal): number {
+  const text = sourceText(value);
+  return text === undefined ? value.toNumber() : Number(text.trim());
+}
+
+/**
+ * The official `round(sum(elements) * 10 * 10) div 100` (BR-CO-11, BR-CO-12,
+ * BR-CO-14): the elements are untyped, so the sum, the products and the
+ * rounding are xs:double arithmetic, not decimal (365.135 is
+ * 365.13499999999999 as a double and rounds to 365.13). XPath `round` on a
+ * double is Math.round (half towards positive infinity, negative zero kept).
+ */
+export function untypedSumRounded2(values: Iterable<Decimal>): number {
+  let total = 0;
+  for (const v of values) total += untypedDouble(v);
+  return Math.round(total * 10 * 10) / 100;
+}
+
+/**
+ * An element compared with a double (`. = round(...) div 100`): xs:double
+ * equality as Saxon-HE performs it, where negative and positive zero differ.
+ */
+export function untypedEqualsDouble(value: Decimal, other: number): boolean {
+  const x = untypedDouble(value);
+  return x === other && (x !== 0 || Object.is(x, other));
 }

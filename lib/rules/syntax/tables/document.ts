@@ -13,9 +13,8 @@ import { DOCUMENT_CONTEXT, EXCHANGED_DOCUMENT, INVOICE } from './paths.js';
 const has = (el: CiiElement, name: string): boolean => el.children.some((c) => c.name === name);
 
 /**
- * `//ram:SpecifiedTradeSettlementPaymentMeans` (BG-16). CII-SR-464 tests
- * `(A or B) or (not(A) and not(B))`, which holds for every element: the
- * official rule can never fail, and neither can ours.
+ * `//ram:SpecifiedTradeSettlementPaymentMeans` (BG-16). CII-SR-464 in
+ * release 1.3.16 tests `not(ram:PayerSpecifiedDebtorFinancialInstitution)`.
  */
 export const PAYMENT_MEANS: SyntaxContext = {
   name: 'Specified_Trade_Settlement_PaymentMeans',
@@ -25,13 +24,9 @@ export const PAYMENT_MEANS: SyntaxContext = {
     custom(
       sr(464),
       'warning',
-      '(ram:PayeeSpecifiedCreditorFinancialInstitution or ram:PayerSpecifiedDebtorFinancialInstitution) or (not(ram:PayeeSpecifiedCreditorFinancialInstitution) and not(ram:PayerSpecifiedDebtorFinancialInstitution))',
-      'Only one payment service provider identifier (BT-86) is allowed per payment instruction.',
-      (pm) => {
-        const payee = has(pm, 'ram:PayeeSpecifiedCreditorFinancialInstitution');
-        const payer = has(pm, 'ram:PayerSpecifiedDebtorFinancialInstitution');
-        return payee || payer || (!payee && !payer) ? undefined : { at: pm };
-      },
+      'not(ram:PayerSpecifiedDebtorFinancialInstitution)',
+      'The payer financial institution (PayerSpecifiedDebtorFinancialInstitution) shall not be used.',
+      (pm) => (has(pm, 'ram:PayerSpecifiedDebtorFinancialInstitution') ? { at: pm } : undefined),
     ),
   ],
 };

@@ -3,7 +3,7 @@
  * has a deliver to country code (BT-80).
  */
 import { defineRule } from '../../types.js';
-import { breakdownsOf, isPresent } from '../vat-checks.js';
+import { breakdownContexts, isPresent } from '../vat-checks.js';
 
 export default defineRule({
   id: 'BR-IC-12',
@@ -11,7 +11,7 @@ export default defineRule({
   terms: ['BT-118', 'BT-80'],
   message: 'An invoice with an intra-community supply VAT breakdown (BT-118 = K) needs the deliver to country code (BT-80).',
   check: (inv, report) => {
-    if (breakdownsOf(inv, 'K').length === 0) return;
+    if (breakdownContexts(inv, 'K').length === 0) return;
     if (!isPresent(inv.delivery?.address?.countryCode)) report({ path: 'delivery.address.countryCode' });
   },
 });

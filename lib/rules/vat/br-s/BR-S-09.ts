@@ -6,7 +6,7 @@
  * rate fails.
  */
 import { defineRule } from '../../types.js';
-import { breakdownsOf, roundXPath2 } from '../vat-checks.js';
+import { breakdownContexts, roundXPath2 } from '../vat-checks.js';
 
 export default defineRule({
   id: 'BR-S-09',
@@ -14,7 +14,7 @@ export default defineRule({
   terms: ['BT-117', 'BT-116', 'BT-119', 'BT-118'],
   message: 'The VAT category tax amount (BT-117) of a standard rated breakdown (BT-118 = S) must equal its taxable amount (BT-116) multiplied by its rate (BT-119) / 100.',
   check: (inv, report) => {
-    for (const { index, breakdown } of breakdownsOf(inv, 'S')) {
+    for (const { index, breakdown } of breakdownContexts(inv, 'S')) {
       const rate = breakdown.rate;
       let ok = false;
       if (rate !== undefined && breakdown.taxableAmount !== undefined && breakdown.taxAmount !== undefined) {

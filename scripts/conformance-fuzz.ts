@@ -1,0 +1,45 @@
+/**
+ * npm run conformance:fuzz -- --seed N --count M [--bases GLOB] [--out DIR] [--parallel P]
+ *
+ * Differential testing against the official EN 16931 validator: mutants of
+ * the shared corpus (SHARED_DIR/conformance, default ../shared), validated by
+ * us and by en16931-check --stream; disagreements are shrunk and written to
+ * DIR (default .fuzz/conformance-<seed>). Exit status 1 when any disagree.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runCampaign } from './conformance-fuzz/campaign.js';
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    count: { type: 'string', default: '1000' },
+    bases: { type: 'string' },
+    out: { type: 'string' },
+    parallel: { type: 'string', default: '4' },
+  },
+});
+const seed = Number(values.seed);
+const count = Number(values.count);
+if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
+  console.error('usage: npm run conformance:fuzz -- --seed N --count M [--bases GLOB] [--out DIR] [--parallel P]');
+  process.exit(2);
+}
+const sharedDir = resolve(process.env.SHARED_DIR ?? resolve(import.meta.dirname, '..', '..', 'shared'));
+const outDir = resolve(values.out ?? `.fuzz/conformance-${seed}`);
+const result = await runCampaign({
+  seed,
+  count,
+  sharedDir,
+  outDir,
+  parallel: Number(values.parallel),
+  ...(values.bases === undefined ? {} : { bases: values.bases }),
+  onProgress: (done, s) => console.error(`${done}/${count} mutants, ${s.disagreements} disagreements, ${s.officialAborted} official aborts, ${(s.ms / 1000).toFixed(0)} s`),
+});
+const { stats } = result;
+console.log(
+  `seed ${seed}: ${stats.mutants} mutants over ${stats.bases} base documents; ${stats.compared} compared, ${stats.officialAborted} where the official XSLT aborted, ${stats.unchanged} unchanged; ${stats.disagreements} disagreements; ${(stats.ms / 1000).toFixed(1)} s`,
+);
+for (const d of result.disagreements) console.log(`- #${d.index} ${d.base}: ${d.edits.map((e) => e.op).join('; ')}\n    ${d.differences.join('\n    ')}`);
+console.log(`written to ${outDir}`);
+process.exit(stats.disagreements > 0 ? 1 : 0);

@@ -1,0 +1,23 @@
+/**
+ * The CI-sized differential run (issue 11): a few hundred mutants of the
+ * shared corpus, fixed seed, validated by us and by the official validator
+ * (en16931-check --stream). Any disagreement fails the test, listed shrunk.
+ * Long runs: `npm run conformance:fuzz -- --seed N --count M`.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCampaign } from '../../scripts/conformance-fuzz/campaign.js';
+import { SHARED_DIR, requireShared } from '../shared-path.js';
+
+const SEED = 20261125;
+const COUNT = 400;
+
+describe('differential testing against the official validator (CI size)', () => {
+  it(`agrees on ${COUNT} mutants of the shared corpus (seed ${SEED})`, async () => {
+    requireShared('conformance', 'cii');
+    const { stats, disagreements } = await runCampaign({ seed: SEED, count: COUNT, sharedDir: SHARED_DIR });
+    console.log(`differential: ${stats.compared} mutants compared, ${stats.officialAborted} official aborts, ${stats.disagreements} disagreements, ${stats.ms} ms`);
+    expect(stats.mutants).toBe(COUNT);
+    expect(stats.compared).toBeGreaterThan(COUNT / 2);
+    expect(disagreements.map((d) => `#${d.index} ${d.base}: ${d.edits.map((e) => e.op).join('; ')} => ${d.differences.join(' | ')}`)).toEqual([]);
+  }, 300_000);
+});

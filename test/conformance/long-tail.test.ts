@@ -1,0 +1,257 @@
+/**
+ * Regressions of the conformance long tail (issue 11): each class of
+ * disagreement with the official validator, made again from a shared corpus
+ * document by the same kind of change, and judged by the official validator
+ * itself (en16931-check --stream) in the test. Each case asserts that we agree
+ * with it (XSD verdict, fatal set, official warnings) and that the official
+ * verdict shows the class (so the mutation really exercises it).
+ */
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { differences, officialVerdict, ourVerdict, type Verdict } from '../../scripts/conformance-fuzz/compare.js';
+import { OfficialValidator } from '../../scripts/conformance-fuzz/oracle.js';
+import { requireShared, SHARED_DIR } from '../shared-path.js';
+
+const BASE = 'cii/valid/cen__CII_business_example_01.xml';
+
+/** Replaces the first occurrence of `from` (which must be there) with `to`. */
+function once(xml: string, from: string, to: string): string {
+  const at = xml.indexOf(from);
+  if (at < 0) throw new Error(`mutation anchor not found: ${from}`);
+  return xml.slice(0, at) + to + xml.slice(at + from.length);
+}
+/** Replaces the `n`th (1-based) occurrence of `from`. */
+function nth(xml: string, from: string, n: number, to: string): string {
+  let at = -1;
+  for (let i = 0; i < n; i++) {
+    at = xml.indexOf(from, at + 1);
+    if (at < 0) throw new Error(`mutation anchor ${n} not found: ${from}`);
+  }
+  return xml.slice(0, at) + to + xml.slice(at + from.length);
+}
+
+interface Case {
+  name: string;
+  mutate: (xml: string) => string;
+  /** What the official verdict on the mutant must show (fatal or warning ids), so the case exercises its class. */
+  officialHas: string[];
+  officialLacks?: string[];
+}
+
+const CASES: Case[] = [
+  {
+    name: 'an empty seller CountryID is present: BR-CL-14 fires on it',
+    mutate: (x) => once(x, '<ram:CountryID>NO</ram:CountryID>', '<ram:CountryID></ram:CountryID>'),
+    officialHas: ['BR-CL-14'],
+  },
+  {
+    name: 'an empty ship-to CountryID (BT-80) too',
+    mutate: (x) => nth(x, '<ram:CountryID>NO</ram:CountryID>', 4, '<ram:CountryID>\n</ram:CountryID>'),
+    officialHas: ['BR-CL-14'],
+  },
+  {
+    name: 'an empty line CategoryCode satisfies BR-CO-04 and fails BR-CL-18',
+    mutate: (x) => once(x, '<ram:CategoryCode>S</ram:CategoryCode>', '<ram:CategoryCode> </ram:CategoryCode>'),
+    officialHas: ['BR-CL-18'],
+    officialLacks: ['BR-CO-04'],
+  },
+  {
+    name: 'an IBANID emptied to a comment still has to satisfy BR-50',
+    mutate: (x) => once(x, '<ram:IBANID>NO9386011117947</ram:IBANID>', '<ram:IBANID><!-- removed --></ram:IBANID>'),
+    officialHas: ['BR-50'],
+  },
+  {
+    name: 'an empty payee account aggregate is checked by BR-50 and BR-61',
+    mutate: (x) => once(x, '<ram:IBANID>NO9386011117947</ram:IBANID>', ''),
+    officialHas: ['BR-50', 'BR-61'],
+  },
+  {
+    name: 'a seller URIUniversalCommunication without URIID needs a scheme (BR-62)',
+    mutate: (x) => once(x, '<ram:SpecifiedLegalOrganization>\n                    <ram:ID>123456789</ram:ID>', '<ram:SpecifiedLegalOrganization>\n                    <ram:ID>123456789</ram:ID>').replace(/(<ram:SellerTradeParty>[\s\S]*?<\/ram:PostalTradeAddress>)/, '$1<ram:URIUniversalCommunication></ram:URIUniversalCommunication>'),
+    officialHas: ['BR-62'],
+  },
+  {
+    name: 'a buyer URIID that is empty and has no scheme (BR-63)',
+    mutate: (x) => x.replace(/(<ram:BuyerTradeParty>[\s\S]*?<\/ram:PostalTradeAddress>)/, '$1<ram:URIUniversalCommunication><ram:URIID></ram:URIID></ram:URIUniversalCommunication>'),
+    officialHas: ['BR-63'],
+  },
+  {
+    name: 'Indicator 1 makes the document allowance a charge: its reason code 95 fails BR-CL-20, the sums move',
+    mutate: (x) => x.replace(/false(<\/udt:Indicator>\s*<\/ram:ChargeIndicator>\s*<ram:ActualAmount>100<\/ram:ActualAmount>\s*<ram:ReasonCode>95)/, '1$1'),
+    officialHas: ['BR-CL-20', 'BR-CO-11', 'BR-CO-12'],
+  },
+  {
+    name: 'Indicator 0 makes the document charge an allowance (counted in BT-107, not in BT-108)',
+    mutate: (x) => nth(x, '<udt:Indicator>true</udt:Indicator>', 2, '<udt:Indicator>0</udt:Indicator>'),
+    officialHas: ['BR-CO-11', 'BR-CO-12'],
+  },
+  {
+    name: 'Indicator " false " (white space) is an allowance for the sums, but not for BR-33',
+    mutate: (x) => nth(x, '<ram:ReasonCode>95</ram:ReasonCode>\n                <ram:Reason>Promotion discount</ram:Reason>', 1, '').replace(/(<ram:SpecifiedTradeAllowanceCharge>\s*<ram:ChargeIndicator>\s*<udt:Indicator>)false(<\/udt:Indicator>\s*<\/ram:ChargeIndicator>\s*<ram:ActualAmount>100<\/ram:ActualAmount>\s*<ram:CategoryTradeTax>)/, '$1 false $2'),
+    officialHas: [],
+    officialLacks: ['BR-33', 'BR-CO-11'],
+  },
+  {
+    name: 'a seller ram:ID with an unknown scheme falls under BR-CL-11, not BR-CL-10',
+    mutate: (x) => once(x, '<ram:GlobalID schemeID="0088">1238764941386</ram:GlobalID>', '<ram:ID schemeID="0999">1238764941386</ram:ID>'),
+    officialHas: ['BR-CL-11'],
+    officialLacks: ['BR-CL-10'],
+  },
+  {
+    name: 'a ship-to ram:ID with an unknown scheme falls under BR-CL-11, not BR-CL-26',
+    mutate: (x) => once(x, '<ram:GlobalID schemeID="0088">6754238987643</ram:GlobalID>', '<ram:ID schemeID="0999">6754238987643</ram:ID>'),
+    officialHas: ['BR-CL-11'],
+    officialLacks: ['BR-CL-26'],
+  },
+  {
+    name: 'the second line note subject code is checked (BR-CL-08)',
+    mutate: (x) => once(x, '<ram:Content>Scratch on box</ram:Content>\n                </ram:IncludedNote>', '<ram:Content>Scratch on box</ram:Content>\n                <ram:SubjectCode>AAI</ram:SubjectCode></ram:IncludedNote><ram:IncludedNote><ram:Content>More</ram:Content><ram:SubjectCode>Q1</ram:SubjectCode></ram:IncludedNote>'),
+    officialHas: ['BR-CL-08'],
+  },
+  {
+    name: 'the second line object reference type code is checked (BR-CL-07)',
+    mutate: (x) => once(x, '</ram:SpecifiedLineTradeSettlement>', '<ram:AdditionalReferencedDocument><ram:IssuerAssignedID>A1</ram:IssuerAssignedID><ram:TypeCode>130</ram:TypeCode><ram:ReferenceTypeCode>AAA</ram:ReferenceTypeCode></ram:AdditionalReferencedDocument><ram:AdditionalReferencedDocument><ram:IssuerAssignedID>A2</ram:IssuerAssignedID><ram:TypeCode>130</ram:TypeCode><ram:ReferenceTypeCode>Q1</ram:ReferenceTypeCode></ram:AdditionalReferencedDocument></ram:SpecifiedLineTradeSettlement>'),
+    officialHas: ['BR-CL-07'],
+  },
+  {
+    name: 'CII-SR-464: a payer financial institution is reported',
+    mutate: (x) => once(x, '</ram:SpecifiedTradeSettlementPaymentMeans>', '<ram:PayerSpecifiedDebtorFinancialInstitution><ram:BICID>DNBANOKK</ram:BICID></ram:PayerSpecifiedDebtorFinancialInstitution></ram:SpecifiedTradeSettlementPaymentMeans>'),
+    officialHas: ['CII-SR-464'],
+  },
+  // Found by the differential tester (npm run conformance:fuzz), same semantics: the element counts.
+  {
+    name: 'an empty BilledQuantity exists for BR-22 (BR-DEC/CII-DT judge its content)',
+    mutate: (x) => x.replace(/(<ram:BilledQuantity unitCode="[^"]*">)[^<]*(<\/ram:BilledQuantity>)/, '$1<!-- emptied -->$2'),
+    officialHas: [],
+    officialLacks: ['BR-22', 'BR-23'],
+  },
+  {
+    name: 'an empty @unitCode exists for BR-23 and fails BR-CL-23',
+    mutate: (x) => x.replace(/<ram:BilledQuantity unitCode="[^"]*">/, '<ram:BilledQuantity unitCode="">'),
+    officialHas: ['BR-CL-23'],
+    officialLacks: ['BR-23'],
+  },
+  {
+    name: 'a line period end date without format 102 fails the BR-30 comparison',
+    mutate: (x) => nth(x, '<udt:DateTimeString format="102">20130601</udt:DateTimeString>', 2, '<udt:DateTimeString format="">20130601</udt:DateTimeString>'),
+    officialHas: ['BR-30'],
+  },
+  {
+    name: 'an empty VAT breakdown CategoryCode satisfies BR-47 and fails BR-CL-18',
+    mutate: (x) => x.replace(/(<ram:ApplicableHeaderTradeSettlement>[\s\S]*?<ram:ApplicableTradeTax>[\s\S]*?<ram:CategoryCode>)S(<\/ram:CategoryCode>)/, '$1$2'),
+    officialHas: ['BR-CL-18'],
+    officialLacks: ['BR-47'],
+  },
+  {
+    name: 'a VAT identifier written with a leading space fails BR-CO-09',
+    mutate: (x) => once(x, '<ram:ID schemeID="VA">NO123456789MVA</ram:ID>', '<ram:ID schemeID="VA"> NO123456789MVA</ram:ID>'),
+    officialHas: ['BR-CO-09'],
+  },
+  {
+    name: 'a second TaxTotalAmount with an empty @currencyID fails BR-CL-03',
+    mutate: (x) => x.replace(/(<ram:TaxTotalAmount currencyID="[^"]*">[^<]*<\/ram:TaxTotalAmount>)/, '$1<ram:TaxTotalAmount currencyID="">0</ram:TaxTotalAmount>'),
+    officialHas: ['BR-CL-03'],
+  },
+  // The official string and number semantics of the VAT rules (docs/CONFORMANCE.md).
+  {
+    name: 'a line TypeCode with white space: the BR-E-01 count and the BR-E-08 sum still see its category E',
+    mutate: (x) => nth(x, '<ram:TypeCode>VAT</ram:TypeCode>', 4, '<ram:TypeCode> VAT </ram:TypeCode>'),
+    officialHas: [],
+    officialLacks: ['BR-E-01', 'BR-E-08'],
+  },
+  {
+    name: 'an allowance typed VATX still counts in the BR-S-08 sum (CategoryCode whatever the TypeCode), BR-32 wants one typed VAT',
+    mutate: (x) => nth(x, '<ram:TypeCode>VAT</ram:TypeCode>', 9, '<ram:TypeCode>VATX</ram:TypeCode>'),
+    officialHas: ['BR-32'],
+    officialLacks: ['BR-S-08'],
+  },
+  {
+    name: 'a breakdown TypeCode with white space is VAT for BR-CO-17 (normalize-space), which then reads its rate',
+    mutate: (x) => nth(x, '<ram:TypeCode>VAT</ram:TypeCode>', 6, '<ram:TypeCode>\n VAT </ram:TypeCode>'),
+    officialHas: [],
+    officialLacks: ['BR-CO-17'],
+  },
+  {
+    name: 'a line CategoryCode " S " is no S for the BR-S-08 sum (compared exactly)',
+    mutate: (x) => once(x, '<ram:CategoryCode>S</ram:CategoryCode>', '<ram:CategoryCode> S </ram:CategoryCode>'),
+    officialHas: ['BR-S-08'],
+  },
+  {
+    name: 'an empty seller VAT identifier exists for BR-S-02 (no tax representative to satisfy it)',
+    mutate: (x) =>
+      once(x, '<ram:ID schemeID="VA">NO123456789MVA</ram:ID>', '<ram:ID schemeID="VA">\n</ram:ID>').replace(/<ram:SellerTaxRepresentativeTradeParty>[\s\S]*?<\/ram:SellerTaxRepresentativeTradeParty>/, ''),
+    officialHas: [],
+    officialLacks: ['BR-S-02'],
+  },
+  {
+    name: 'InvoiceCurrencyCode with white space matches no TaxTotalAmount: no BR-CO-14 context, BR-CO-15 counts none',
+    mutate: (x) => once(x, '<ram:InvoiceCurrencyCode>NOK</ram:InvoiceCurrencyCode>', '<ram:InvoiceCurrencyCode> NOK </ram:InvoiceCurrencyCode>'),
+    officialHas: ['BR-CO-15'],
+    officialLacks: ['BR-CO-14'],
+  },
+  {
+    name: 'a repeated totals aggregate makes two VAT totals in the invoice currency (BR-CO-15)',
+    mutate: (x) => x.replace(/(<ram:SpecifiedTradeSettlementHeaderMonetarySummation>[\s\S]*?<\/ram:SpecifiedTradeSettlementHeaderMonetarySummation>)/, '$1$1'),
+    officialHas: ['BR-CO-15'],
+  },
+  {
+    name: 'BR-CO-14 sums the tax amounts as doubles: 365.135 rounds to 365.13',
+    mutate: (x) => once(x, '<ram:CalculatedAmount>365.13</ram:CalculatedAmount>', '<ram:CalculatedAmount>365.135</ram:CalculatedAmount>'),
+    officialHas: ['BR-DEC-20'],
+    officialLacks: ['BR-CO-14'],
+  },
+  {
+    name: 'a negative zero tax amount is not = 0 (BR-E-09)',
+    mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-00.00</ram:CalculatedAmount>'),
+    officialHas: ['BR-E-09'],
+  },
+  {
+    name: 'a negative zero net price is not >= 0 (BR-27)',
+    mutate: (x) => once(x, '<ram:ChargeAmount>1273</ram:ChargeAmount>', '<ram:ChargeAmount>-0.0000</ram:ChargeAmount>'),
+    officialHas: ['BR-27'],
+  },
+  {
+    name: 'the gross BasisQuantity unit code is checked beside the net one (BR-CL-23)',
+    mutate: (x) => once(x, '<ram:BasisQuantity unitCode="NAR">1498</ram:BasisQuantity>', '<ram:BasisQuantity unitCode="N AR">1498</ram:BasisQuantity>'),
+    officialHas: ['BR-CL-23'],
+  },
+];
+
+describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {
+  let oracle: OfficialValidator;
+  let dir: string;
+  const schemaDir = requireShared('schemas');
+  const base = readFileSync(requireShared('conformance', BASE), 'utf8');
+
+  beforeAll(() => {
+    oracle = OfficialValidator.start(SHARED_DIR);
+    dir = mkdtempSync(join(tmpdir(), 'long-tail-'));
+  });
+  afterAll(async () => {
+    await oracle?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the base document itself is valid for both', async () => {
+    const file = join(dir, 'base.xml');
+    writeFileSync(file, base);
+    const official = officialVerdict(await oracle.check(file));
+    expect(official.fatal).toEqual([]);
+    expect(differences(ourVerdict(base, schemaDir), official)).toEqual([]);
+  });
+
+  it.each(CASES.map((c, i) => [c.name, c, i] as const))('%s', async (_name, c, i) => {
+    const xml = c.mutate(base);
+    expect(xml).not.toBe(base);
+    const file = join(dir, `case-${i}.xml`);
+    writeFileSync(file, xml);
+    const official: Verdict = officialVerdict(await oracle.check(file));
+    expect(official.refused).toBeUndefined();
+    const seen = [...official.fatal, ...official.warning];
+    for (const id of c.officialHas) expect(seen, `official verdict shows ${id}`).toContain(id);
+    for (const id of c.officialLacks ?? []) expect(seen).not.toContain(id);
+    expect(differences(ourVerdict(xml, schemaDir), official)).toEqual([]);
+  });
+});
