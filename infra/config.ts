@@ -4,7 +4,6 @@
  * Everything that can break data residency (region, Bedrock model) is refused
  * here rather than discovered after a deploy.
  */
-import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { assertEuRegion, DEFAULT_REGION } from './eu-regions.js';
 import { isPlanName, type PlanName } from './plans.js';
@@ -18,8 +17,8 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..');
  */
 export const DEFAULT_BEDROCK_MODEL_ID = 'eu.amazon.nova-lite-v1:0';
 
-/** Default source of the XSD schemas copied into the core layer (relative to the repository root). */
-export const DEFAULT_SCHEMA_SOURCE = '../shared/schemas';
+/** Default source of the XSD schemas copied into the core layer (relative to the repository root): the repository's own copy. */
+export const DEFAULT_SCHEMA_SOURCE = 'schemas';
 
 /** A customer API key created by the stack (context `apiKeys`). */
 export interface ApiKeySpec {
@@ -33,7 +32,7 @@ export interface DeployConfig {
   region: string;
   /** EU inference profile id, e.g. `eu.amazon.nova-lite-v1:0`. */
   bedrockModelId: string;
-  /** Absolute folder the XSD schemas are copied from at synth time (may not exist). */
+  /** Absolute folder the XSD schemas are copied from at synth time (checked by the core layer: synth fails when a file is missing). */
   schemaSourceDir: string;
   /** Customer keys to create with the stack (usually empty: keys are issued with the CLI). */
   apiKeys: ApiKeySpec[];
@@ -135,9 +134,4 @@ export function resolveDeployConfig(context: ContextReader, env: Readonly<Record
     serviceName: text(context('serviceName')) ?? 'facturx-api',
     sourceMaps: mapsRaw === 'true',
   };
-}
-
-/** True when `dir` holds the schema folders the validator needs (functions/_shared/config.ts looks for `cii-d16b-uncoupled`). */
-export function hasSchemas(dir: string): boolean {
-  return existsSync(resolve(dir, 'cii-d16b-uncoupled'));
 }

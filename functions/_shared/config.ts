@@ -2,8 +2,9 @@
  * Environment configuration, read once at cold start and validated.
  *  - SCHEMA_DIR: folder with `cii-d16b-uncoupled/` and `facturx-1.09/` (XSD
  *    validation of incoming XML). Default: `schemas/` beside the bundle when it
- *    exists (the Lambda packaging puts them there), else `../shared/schemas`
- *    beside the repository (local development). When none exists, XSD
+ *    exists, else the repository's own `schemas/` (`npm start`, the CLI; a bare
+ *    clone has them, nothing is read from `../shared`). The Lambda functions
+ *    get SCHEMA_DIR=/opt/schemas from the stack. When none exists, XSD
  *    validation is skipped and every report says so.
  *  - EXTRACTOR (local | aws), AWS_REGION (EU only), BEDROCK_MODEL_ID (an eu.*
  *    inference profile), EXTRACTION_TIMEOUT_MS, CREDITS_TABLE (DynamoDB table
@@ -23,9 +24,8 @@ function defaultSchemaDir(): string | undefined {
   const here = dirname(fileURLToPath(import.meta.url));
   return firstExisting([
     resolve(here, 'schemas'),
-    resolve(process.cwd(), 'schemas'),
-    resolve(here, '..', '..', '..', 'shared', 'schemas'),
-    resolve(process.cwd(), '..', 'shared', 'schemas'),
+    // functions/_shared -> the repository root.
+    resolve(here, '..', '..', 'schemas'),
   ]);
 }
 

@@ -20,12 +20,12 @@ describe('region guard', () => {
 });
 
 describe('resolveDeployConfig', () => {
-  it('defaults to eu-west-3, the EU Nova Lite profile and ../shared/schemas', () => {
+  it('defaults to eu-west-3, the EU Nova Lite profile and the repository\'s schemas/', () => {
     const config = resolveDeployConfig(ctx({}), {});
     expect(config.region).toBe(DEFAULT_REGION);
     expect(config.region).toBe('eu-west-3');
     expect(config.bedrockModelId).toBe(DEFAULT_BEDROCK_MODEL_ID);
-    expect(config.schemaSourceDir).toBe(resolve(REPO_ROOT, '..', 'shared', 'schemas'));
+    expect(config.schemaSourceDir).toBe(resolve(REPO_ROOT, 'schemas'));
     expect(config.apiKeys).toEqual([]);
     expect(config.sourceMaps).toBe(false);
   });

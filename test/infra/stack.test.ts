@@ -16,7 +16,6 @@ import { PLANS } from '../../infra/plans.js';
 import { settingsFor, type RouteLike } from '../../infra/route-settings.js';
 import { BINARY_MEDIA_TYPES, FacturXStack } from '../../infra/stack.js';
 import { RATE_LIMITED_BODY_KEY } from '../../infra/waf.js';
-import { requireShared } from '../shared-path.js';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: unknown };
 type Statement = { Sid?: string; Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> };
@@ -42,7 +41,6 @@ const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] as string[] };
 
 function testConfig(overrides: Partial<DeployConfig> = {}): DeployConfig {
   const context: Record<string, unknown> = {
-    schemaDir: requireShared('schemas'),
     apiKeys: [{ name: 'acme-test', plan: 'starter' }],
   };
   return { ...resolveDeployConfig((k) => context[k], {}), ...overrides };
@@ -456,12 +454,8 @@ describe('CDK stack', () => {
       t.resourceCountIs('AWS::ApiGateway::UsagePlan', 3);
     });
 
-    it('leaves SCHEMA_DIR unset when the schema source folder is missing', () => {
-      const { stack: s, template: t } = synth(ROUTES, testConfig({ schemaSourceDir: '/nonexistent/schemas' }));
-      expect(s.coreLayer.schemaDir).toBeUndefined();
-      for (const [, fn] of resources(t, 'AWS::Lambda::Function')) {
-        expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.SCHEMA_DIR).toBeUndefined();
-      }
+    it('refuses to synthesize when the schema source folder is missing, naming it', () => {
+      expect(() => synth(ROUTES, testConfig({ schemaSourceDir: '/nonexistent/schemas' }))).toThrow(/runtime file\(s\) missing:[\s\S]*schema folder \/nonexistent\/schemas/);
     });
 
     it('refuses a v1 route that the settings table would make public', () => {
