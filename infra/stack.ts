@@ -19,7 +19,6 @@ import {
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
-  Period,
   RequestAuthorizer,
   RestApi,
   UsagePlan,
@@ -155,8 +154,9 @@ export class FacturXStack extends Stack {
         plan.name,
         new UsagePlan(this, `Plan-${plan.name}`, {
           name: usagePlanName(this.stackName, plan.name),
-          description: `v1 plan ${plan.name}: ${plan.monthlyQuota} requests a month, 60 a minute`,
-          quota: { limit: plan.monthlyQuota, period: Period.MONTH },
+          // No quota on purpose: credits are conversions, counted by the functions in the credits table (the one
+          // source of truth); a request quota would count validations and failures and lock a key out first.
+          description: `v1 plan ${plan.name}: ${plan.monthlyQuota} conversions a month (credits table), 60 requests a minute`,
           throttle: { ...PLAN_THROTTLE },
           apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
         }),

@@ -244,17 +244,15 @@ describe('CDK stack', () => {
       expect(uri).toContain(logicalIdOf(stack, stack.authorizerFunction));
     });
 
-    it('has usage plans free, starter, business with monthly quotas and the 1 rps / 60 burst throttle', () => {
+    it('has usage plans free, starter, business with the 1 rps / 60 burst throttle and no request quota (credits are counted in DynamoDB)', () => {
       const plans = resources(template, 'AWS::ApiGateway::UsagePlan').map(([, p]) => p.Properties);
-      expect(plans.map((p) => [p.UsagePlanName, (p.Quota as { Limit: number }).Limit]).sort()).toEqual([
-        ['Test-business', 10_000],
-        ['Test-free', 100],
-        ['Test-starter', 1_000],
-      ]);
+      expect(plans.map((p) => p.UsagePlanName).sort()).toEqual(['Test-business', 'Test-free', 'Test-starter']);
       for (const p of plans) {
-        expect(p.Quota).toMatchObject({ Period: 'MONTH' });
+        // A usage-plan quota counts every request (validate, failures) and would lock a key out before its credits run out.
+        expect(p).not.toHaveProperty('Quota');
         expect(p.Throttle).toEqual({ RateLimit: 1, BurstLimit: 60 });
         expect(p.ApiStages).toHaveLength(1);
+        expect(p.Description).toMatch(/conversions a month/);
       }
     });
 
