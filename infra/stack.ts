@@ -44,8 +44,8 @@ export const BINARY_MEDIA_TYPES: readonly string[] = Object.freeze(['application
 /** Name of the API stage. */
 export const STAGE_NAME = 'prod';
 
-/** Textract actions the extraction function may call (and nothing else of Textract). */
-export const TEXTRACT_ACTIONS: readonly string[] = Object.freeze(['textract:AnalyzeExpense', 'textract:AnalyzeDocument']);
+/** Textract actions the extraction function calls (adapters/aws/extract: AnalyzeExpense only), and nothing else of Textract. */
+export const TEXTRACT_ACTIONS: readonly string[] = Object.freeze(['textract:AnalyzeExpense']);
 
 /** Bedrock action behind both InvokeModel and Converse. */
 export const BEDROCK_ACTIONS: readonly string[] = Object.freeze(['bedrock:InvokeModel']);
@@ -294,7 +294,7 @@ export class FacturXStack extends Stack {
   }
 
   /**
-   * Textract (AnalyzeExpense, AnalyzeDocument) in this region, and Bedrock
+   * Textract (AnalyzeExpense) in this region, and Bedrock
    * InvokeModel (also used by Converse) on the EU inference profile and its
    * foundation model in EU regions only, only through that profile.
    */
