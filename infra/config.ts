@@ -49,6 +49,18 @@ export interface DeployConfig {
    * either way, so stack traces can be mapped offline or with this switch.
    */
   sourceMaps: boolean;
+  /** Name of the SNS topic the CloudWatch alarms notify (context `alarmTopicName`); default `<stack name>-alarms`. */
+  alarmTopicName?: string | undefined;
+  /** An e-mail address subscribed to the alarm topic (context `alarmEmail`); none by default. */
+  alarmEmail?: string | undefined;
+  /**
+   * Stage throttle of every open (non-v1) method, shared by all clients of
+   * that method (contexts `openRateLimit`, requests a second, and
+   * `openBurstLimit`): a flood of v2 traffic from many addresses, which the
+   * per-address WAF rule cannot stop, is refused with 429 before it reaches
+   * the functions. v1 methods keep their per-key usage-plan throttle.
+   */
+  openMethodThrottle: { rateLimit: number; burstLimit: number };
 }
 
 /** Reads one context value (e.g. `app.node.tryGetContext`). */
@@ -96,11 +108,20 @@ function parseApiKeys(raw: unknown): ApiKeySpec[] {
   });
 }
 
+function positiveNumber(raw: unknown, fallback: number, name: string): number {
+  const t = text(raw);
+  if (t === undefined) return fallback;
+  const n = Number(t);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`Context "${name}" must be a positive number, got ${t}.`);
+  return n;
+}
+
 /**
  * Builds the configuration from context and environment. Context wins over
  * the environment: region (`region` / CDK_REGION), Bedrock model
  * (`bedrockModelId` / BEDROCK_MODEL_ID), schema source (`schemaDir` /
- * SCHEMA_SOURCE_DIR), `apiKeys`, `wafV1IpLimit`, `logLevel`, `sourceMaps`.
+ * SCHEMA_SOURCE_DIR), `apiKeys`, `wafV1IpLimit`, `logLevel`, `sourceMaps`,
+ * `alarmTopicName`, `alarmEmail`, `openRateLimit`, `openBurstLimit`.
  */
 export function resolveDeployConfig(context: ContextReader, env: Readonly<Record<string, string | undefined>> = {}): DeployConfig {
   const region = text(context('region')) ?? text(env.CDK_REGION) ?? DEFAULT_REGION;
@@ -124,6 +145,14 @@ export function resolveDeployConfig(context: ContextReader, env: Readonly<Record
   const level = (text(context('logLevel')) ?? 'INFO').toUpperCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}.`);
 
+  const rate = positiveNumber(context('openRateLimit'), 50, 'openRateLimit');
+  const burst = positiveNumber(context('openBurstLimit'), 100, 'openBurstLimit');
+  if (!Number.isInteger(burst)) throw new Error(`Context "openBurstLimit" must be an integer, got ${burst}.`);
+  const alarmEmail = text(context('alarmEmail'));
+  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) throw new Error(`Context "alarmEmail" must be an e-mail address, got ${alarmEmail}.`);
+  const alarmTopicName = text(context('alarmTopicName'));
+  if (alarmTopicName !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(alarmTopicName)) throw new Error(`Context "alarmTopicName" must be an SNS topic name (letters, digits, - and _), got ${alarmTopicName}.`);
+
   return {
     region,
     bedrockModelId,
@@ -133,5 +162,8 @@ export function resolveDeployConfig(context: ContextReader, env: Readonly<Record
     logLevel: level as DeployConfig['logLevel'],
     serviceName: text(context('serviceName')) ?? 'facturx-api',
     sourceMaps: mapsRaw === 'true',
+    alarmTopicName,
+    alarmEmail,
+    openMethodThrottle: { rateLimit: rate, burstLimit: burst },
   };
 }

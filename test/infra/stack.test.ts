@@ -425,14 +425,17 @@ describe('CDK stack', () => {
       }
     });
 
-    it('lets the authorizer read usage plans and their keys (GET only) and nothing else', () => {
+    it('lets the authorizer list the usage plans and read the keys of this stack\'s three plans only (GET), nothing else', () => {
       const statements = statementsOf(template, logicalIdOf(stack, stack.authorizerFunction)).filter((s) => !actionsOf(s).every((a) => a.startsWith('xray:')));
       expect(statements).toHaveLength(1);
       expect(actionsOf(statements[0] as Statement)).toEqual(['apigateway:GET']);
       const res = (statements[0]?.Resource as unknown[]).map((r) => JSON.stringify(r));
-      expect(res).toHaveLength(2);
+      expect(res).toHaveLength(1 + PLANS.length);
       expect(res.some((r) => r.endsWith('::/usageplans"]]}'))).toBe(true);
-      expect(res.some((r) => r.includes('::/usageplans/*/keys'))).toBe(true);
+      // No wildcard plan: each keys ARN names one of our plans by reference.
+      expect(res.some((r) => r.includes('*'))).toBe(false);
+      const planIds = resources(template, 'AWS::ApiGateway::UsagePlan').map(([id]) => id);
+      for (const id of planIds) expect(res.filter((r) => r.includes(`{"Ref":"${id}"}`) && r.endsWith('/keys"]]}'))).toHaveLength(1);
     });
   });
 
