@@ -2,7 +2,7 @@
  * The command line: `npx facturx validate FILE...`
  * Prints one JSON line per file ({file, valid, profile, errors, warnings, xsd, summary})
  * and exits 0 when every file is valid, 1 when one is not, 2 on a usage error.
- * Options: --schemas DIR (XSD folder; default SCHEMA_DIR or ../shared/schemas), --quiet (only the verdict line fields),
+ * Options: --schemas DIR (XSD folder; default SCHEMA_DIR or the repository's schemas/), --quiet (only the verdict line fields),
  * --rules auto|en16931|fr (the French reform's BR-FR rules: auto runs them when the seller is in France).
  */
 import { readFileSync } from 'node:fs';

@@ -5,21 +5,21 @@
  * One credit per successful conversion; a failed one (4xx, extraction failure) consumes none.
  * Optional `Idempotency-Key` header: a repeat within 24 h gets the stored answer (`Idempotent-Replayed: true`),
  * neither converted nor charged again (lib/keys/idempotency.ts).
+ * The key is checked before the conversion code, the extractor and the AWS SDK load: a request without a valid
+ * key is a 401 whatever fails to load (./_shared/v1-modules.ts).
  */
 import { admitApiKey, meterConversionAnswer } from '../lib/keys/admission.js';
 import { fingerprintBody, IDEMPOTENT_REPLAYED_HEADER, parseIdempotencyKey } from '../lib/keys/idempotency.js';
 import { parseApiKey } from '../lib/keys/store.js';
-import { convertDocument } from '../lib/v1/convert.js';
-import { parseBody, parseConvertBody } from './_shared/body.js';
-import { config } from './_shared/config.js';
-import { getExtractor } from './_shared/extractor.js';
 import { elapsedMs, jsonEndpoint, jsonResult } from './_shared/http.js';
 import { getKeyStore } from './_shared/key-store.js';
+import { loadConvertModules } from './_shared/v1-modules.js';
 
 export const handler = jsonEndpoint('1.0', async ({ body, event, context, startedAt }) => {
   const store = await getKeyStore();
   const key = await admitApiKey(store, { apiKey: parseApiKey(event.headers), authorizer: event.requestContext?.authorizer });
   const idempotencyKey = parseIdempotencyKey(event.headers, event.multiValueHeaders);
+  const { convertDocument, parseBody, parseConvertBody, config, getExtractor } = await loadConvertModules();
   const request = parseBody(parseConvertBody, body);
   const extractor = await getExtractor();
   const { answer, replayed } = await meterConversionAnswer(store, key, {

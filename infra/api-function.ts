@@ -53,6 +53,8 @@ export interface ApiFunctionProps {
   /** Run with `--enable-source-maps` (costs cold-start time: Node parses the maps at import); default false. The maps ship either way. */
   sourceMaps?: boolean;
   description?: string;
+  /** Reserved concurrency (instances kept for this function, and its ceiling); default: the account's shared pool. */
+  reservedConcurrentExecutions?: number | undefined;
 }
 
 /** A Lambda function with the service's defaults. */
@@ -90,6 +92,7 @@ export class ApiFunction extends LambdaFunction {
       tracing: Tracing.ACTIVE,
       logGroup,
       ...(props.description === undefined ? {} : { description: props.description }),
+      ...(props.reservedConcurrentExecutions === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),
       layers: props.coreLayer === undefined ? [] : [props.coreLayer.layer],
       code: Code.fromAsset(dirname(entry), {
         assetHashType: AssetHashType.OUTPUT,

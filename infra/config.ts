@@ -4,7 +4,6 @@
  * Everything that can break data residency (region, Bedrock model) is refused
  * here rather than discovered after a deploy.
  */
-import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { assertEuRegion, DEFAULT_REGION } from './eu-regions.js';
 import { isPlanName, type PlanName } from './plans.js';
@@ -18,8 +17,8 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..');
  */
 export const DEFAULT_BEDROCK_MODEL_ID = 'eu.amazon.nova-lite-v1:0';
 
-/** Default source of the XSD schemas copied into the core layer (relative to the repository root). */
-export const DEFAULT_SCHEMA_SOURCE = '../shared/schemas';
+/** Default source of the XSD schemas copied into the core layer (relative to the repository root): the repository's own copy. */
+export const DEFAULT_SCHEMA_SOURCE = 'schemas';
 
 /** A customer API key created by the stack (context `apiKeys`). */
 export interface ApiKeySpec {
@@ -33,7 +32,7 @@ export interface DeployConfig {
   region: string;
   /** EU inference profile id, e.g. `eu.amazon.nova-lite-v1:0`. */
   bedrockModelId: string;
-  /** Absolute folder the XSD schemas are copied from at synth time (may not exist). */
+  /** Absolute folder the XSD schemas are copied from at synth time (checked by the core layer: synth fails when a file is missing). */
   schemaSourceDir: string;
   /** Customer keys to create with the stack (usually empty: keys are issued with the CLI). */
   apiKeys: ApiKeySpec[];
@@ -50,6 +49,18 @@ export interface DeployConfig {
    * either way, so stack traces can be mapped offline or with this switch.
    */
   sourceMaps: boolean;
+  /** Name of the SNS topic the CloudWatch alarms notify (context `alarmTopicName`); default `<stack name>-alarms`. */
+  alarmTopicName?: string | undefined;
+  /** An e-mail address subscribed to the alarm topic (context `alarmEmail`); none by default. */
+  alarmEmail?: string | undefined;
+  /**
+   * Stage throttle of every open (non-v1) method, shared by all clients of
+   * that method (contexts `openRateLimit`, requests a second, and
+   * `openBurstLimit`): a flood of v2 traffic from many addresses, which the
+   * per-address WAF rule cannot stop, is refused with 429 before it reaches
+   * the functions. v1 methods keep their per-key usage-plan throttle.
+   */
+  openMethodThrottle: { rateLimit: number; burstLimit: number };
 }
 
 /** Reads one context value (e.g. `app.node.tryGetContext`). */
@@ -97,11 +108,20 @@ function parseApiKeys(raw: unknown): ApiKeySpec[] {
   });
 }
 
+function positiveNumber(raw: unknown, fallback: number, name: string): number {
+  const t = text(raw);
+  if (t === undefined) return fallback;
+  const n = Number(t);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`Context "${name}" must be a positive number, got ${t}.`);
+  return n;
+}
+
 /**
  * Builds the configuration from context and environment. Context wins over
  * the environment: region (`region` / CDK_REGION), Bedrock model
  * (`bedrockModelId` / BEDROCK_MODEL_ID), schema source (`schemaDir` /
- * SCHEMA_SOURCE_DIR), `apiKeys`, `wafV1IpLimit`, `logLevel`, `sourceMaps`.
+ * SCHEMA_SOURCE_DIR), `apiKeys`, `wafV1IpLimit`, `logLevel`, `sourceMaps`,
+ * `alarmTopicName`, `alarmEmail`, `openRateLimit`, `openBurstLimit`.
  */
 export function resolveDeployConfig(context: ContextReader, env: Readonly<Record<string, string | undefined>> = {}): DeployConfig {
   const region = text(context('region')) ?? text(env.CDK_REGION) ?? DEFAULT_REGION;
@@ -125,6 +145,14 @@ export function resolveDeployConfig(context: ContextReader, env: Readonly<Record
   const level = (text(context('logLevel')) ?? 'INFO').toUpperCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}.`);
 
+  const rate = positiveNumber(context('openRateLimit'), 50, 'openRateLimit');
+  const burst = positiveNumber(context('openBurstLimit'), 100, 'openBurstLimit');
+  if (!Number.isInteger(burst)) throw new Error(`Context "openBurstLimit" must be an integer, got ${burst}.`);
+  const alarmEmail = text(context('alarmEmail'));
+  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) throw new Error(`Context "alarmEmail" must be an e-mail address, got ${alarmEmail}.`);
+  const alarmTopicName = text(context('alarmTopicName'));
+  if (alarmTopicName !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(alarmTopicName)) throw new Error(`Context "alarmTopicName" must be an SNS topic name (letters, digits, - and _), got ${alarmTopicName}.`);
+
   return {
     region,
     bedrockModelId,
@@ -134,10 +162,8 @@ export function resolveDeployConfig(context: ContextReader, env: Readonly<Record
     logLevel: level as DeployConfig['logLevel'],
     serviceName: text(context('serviceName')) ?? 'facturx-api',
     sourceMaps: mapsRaw === 'true',
+    alarmTopicName,
+    alarmEmail,
+    openMethodThrottle: { rateLimit: rate, burstLimit: burst },
   };
-}
-
-/** True when `dir` holds the schema folders the validator needs (functions/_shared/config.ts looks for `cii-d16b-uncoupled`). */
-export function hasSchemas(dir: string): boolean {
-  return existsSync(resolve(dir, 'cii-d16b-uncoupled'));
 }

@@ -1,8 +1,8 @@
 /**
  * The CORE LAYER: the invoice generator and validator (lib/) built once with
  * esbuild into `/opt/nodejs/node_modules/@facturx/core/`, shared by every
- * function, plus the XSD schemas in `/opt/schemas/` (SCHEMA_DIR) when their
- * source folder exists at synth time. Functions import the core from there
+ * function, plus the XSD schemas in `/opt/schemas/` (SCHEMA_DIR), which must
+ * exist at synth time (runtime-assets.ts: synth fails otherwise). Functions import the core from there
  * (bundling/core-external.ts) and carry only their edge code. Packages the
  * core opens by module resolution at run time (fonts, pdf.js and its data,
  * the native canvas when installed for linux-arm64) ship as installed
@@ -16,7 +16,8 @@ import { resolve } from 'node:path';
 import { installedPackageDir } from './bundling/build.js';
 import { localBundling } from './bundling/local-bundler.js';
 import { RUNTIME_SCHEMA_DIR } from './bundling/core-paths.js';
-import { hasSchemas, REPO_ROOT } from './config.js';
+import { REPO_ROOT } from './config.js';
+import { assertRuntimeAssets } from './runtime-assets.js';
 
 /**
  * Packages the core cannot take bundled: pdf.js (v1 PDF text layer,
@@ -44,7 +45,7 @@ export const LAYER_RUNTIME_FILES: ReadonlyArray<{ package: string; files: readon
 
 /** Properties of {@link CoreLayer}. */
 export interface CoreLayerProps {
-  /** Folder to copy the XSD schemas from; when it lacks them the layer ships none and SCHEMA_DIR stays unset. */
+  /** Folder to copy the XSD schemas from (the repository's schemas/ by default); every file the validator loads must be there. */
   schemaSourceDir: string;
   /** lib/ folder; default `<repo>/lib`. */
   libDir?: string;
@@ -60,21 +61,22 @@ export interface CoreLayerProps {
 export class CoreLayer extends Construct {
   /** The layer version to attach. */
   readonly layer: LayerVersion;
-  /** SCHEMA_DIR for the functions (`/opt/schemas`), or undefined when no schemas were shipped. */
-  readonly schemaDir: string | undefined;
+  /** SCHEMA_DIR for the functions (`/opt/schemas`). */
+  readonly schemaDir: string;
   /** The absolute lib/ folder the core is built from. */
   readonly libDir: string;
 
   constructor(scope: Construct, id: string, props: CoreLayerProps) {
     super(scope, id);
     this.libDir = props.libDir ?? resolve(REPO_ROOT, 'lib');
-    const withSchemas = hasSchemas(props.schemaSourceDir);
-    this.schemaDir = withSchemas ? RUNTIME_SCHEMA_DIR : undefined;
+    // A layer without its XSDs or fonts would deploy and answer `xsd.ran: false`: refuse to build it.
+    assertRuntimeAssets(props.schemaSourceDir, LAYER_RUNTIME_FILES, REPO_ROOT);
+    this.schemaDir = RUNTIME_SCHEMA_DIR;
     // Without CANVAS_NATIVE_PACKAGE pdf.js still reads text layers (lib/extract/local/dom-matrix.ts stands in for
     // its DOMMatrix); the native canvas is shipped only when installed, and is not needed by our code paths.
     const version = (JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
     this.layer = new LayerVersion(this, 'Layer', {
-      description: `Factur-X core ${version}: EN 16931 generator and validator (lib/)${withSchemas ? ' + XSD schemas' : ''}`,
+      description: `Factur-X core ${version}: EN 16931 generator and validator (lib/) + XSD schemas`,
       compatibleRuntimes: [Runtime.NODEJS_22_X],
       compatibleArchitectures: [Architecture.ARM_64],
       removalPolicy: RemovalPolicy.DESTROY,
@@ -88,7 +90,7 @@ export class CoreLayer extends Construct {
             version,
             runtimeFiles: LAYER_RUNTIME_FILES.map((r) => ({ package: r.package, files: [...r.files], ...(r.when === undefined ? {} : { when: r.when }) })),
             externalPackages: [...LAYER_EXTERNAL_PACKAGES],
-            ...(withSchemas ? { schemaSourceDir: props.schemaSourceDir } : {}),
+            schemaSourceDir: props.schemaSourceDir,
             ...(props.consumers === undefined ? {} : { consumers: props.consumers.map((c) => resolve(REPO_ROOT, c)) }),
           }),
           outputType: BundlingOutput.NOT_ARCHIVED,

@@ -7,10 +7,14 @@ import { DEFAULT_KEY_LIMITS, isPlan, PLANS as PLAN_NAMES, type Plan } from '../l
 /** The plan names, as customers and the authorizer context see them (lib/keys/store.ts). */
 export type PlanName = Plan;
 
-/** One plan: its monthly quota of requests on v1 routes. */
+/** One plan: its monthly quota of conversions. */
 export interface PlanDefinition {
   name: PlanName;
-  /** Requests a calendar month (UTC), API Gateway usage plan quota. */
+  /**
+   * Successful conversions a calendar month (UTC), counted by the v1 functions
+   * in the credits table (lib/keys/dynamo-credit-store.ts). Not a usage-plan
+   * quota: that would count every request, validations and failures included.
+   */
   monthlyQuota: number;
 }
 

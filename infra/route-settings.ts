@@ -33,6 +33,12 @@ export interface RouteSettings {
    * GetItem/PutItem/UpdateItem/DeleteItem on that table. Needs `auth`.
    */
   idempotency: boolean;
+  /**
+   * Reserved concurrency: instances kept for this function whatever else runs
+   * in the account (and its ceiling). Set for the v1 functions, so open v2
+   * traffic cannot starve paying customers; undefined = the shared pool.
+   */
+  reservedConcurrency?: number | undefined;
 }
 
 /** Prefix of the paths that require an API key (DECISIONS.md, Auth). */
@@ -58,8 +64,9 @@ export const ROUTE_SETTINGS: Readonly<Record<string, Partial<RouteSettings>>> = 
   'v2-pdf': { memoryMb: 2048, timeoutSeconds: 29, binary: true },
   'v2-render': { memoryMb: 1536, timeoutSeconds: 29, binary: true },
   // Textract + Bedrock take about 5 s (service-spec.md); 29 s is API Gateway's integration limit.
-  'v1-convert': { memoryMb: 2048, timeoutSeconds: 29, auth: true, extraction: true, idempotency: true },
-  'v1-validate': { memoryMb: 1024, timeoutSeconds: 10, auth: true },
+  // Reserved: 20 conversions of about 6 s in flight is about 3 a second, far above the plans' volumes.
+  'v1-convert': { memoryMb: 2048, timeoutSeconds: 29, auth: true, extraction: true, idempotency: true, reservedConcurrency: 20 },
+  'v1-validate': { memoryMb: 1024, timeoutSeconds: 10, auth: true, reservedConcurrency: 10 },
   health: { memoryMb: 256, timeoutSeconds: 5 },
   openapi: { memoryMb: 512, timeoutSeconds: 10 },
   docs: { memoryMb: 512, timeoutSeconds: 10 },
@@ -86,6 +93,9 @@ export function settingsFor(route: RouteLike, table: Readonly<Record<string, Par
   }
   if (!Number.isInteger(settings.memoryMb) || settings.memoryMb < 128 || settings.memoryMb > 10240) {
     throw new Error(`Route "${route.name}": memoryMb must be an integer in 128..10240, got ${settings.memoryMb}.`);
+  }
+  if (settings.reservedConcurrency !== undefined && (!Number.isInteger(settings.reservedConcurrency) || settings.reservedConcurrency < 1)) {
+    throw new Error(`Route "${route.name}": reservedConcurrency must be a positive integer, got ${settings.reservedConcurrency}.`);
   }
   if (!Number.isInteger(settings.timeoutSeconds) || settings.timeoutSeconds < 1 || settings.timeoutSeconds > 29) {
     throw new Error(`Route "${route.name}": timeoutSeconds must be an integer in 1..29 (API Gateway limit), got ${settings.timeoutSeconds}.`);

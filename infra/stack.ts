@@ -19,14 +19,13 @@ import {
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
-  Period,
   RequestAuthorizer,
   RestApi,
   UsagePlan,
   type MethodOptions,
 } from 'aws-cdk-lib/aws-apigateway';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES } from '../functions/routes.js';
@@ -35,8 +34,9 @@ import { resolveDeployConfig, type DeployConfig } from './config.js';
 import { CoreLayer } from './core-layer.js';
 import { assertEuRegion, EU_REGIONS } from './eu-regions.js';
 import { addGatewayResponses } from './gateway-responses.js';
+import { Operations } from './operations.js';
 import { PLANS, PLAN_THROTTLE, type PlanName } from './plans.js';
-import { settingsFor, type RouteLike, type RouteSettings } from './route-settings.js';
+import { isV1Path, settingsFor, type RouteLike, type RouteSettings } from './route-settings.js';
 import { RateLimitAcl } from './waf.js';
 
 /** Media types API Gateway passes as binary (PDF in and out; images and uploads for v1). */
@@ -45,8 +45,14 @@ export const BINARY_MEDIA_TYPES: readonly string[] = Object.freeze(['application
 /** Name of the API stage. */
 export const STAGE_NAME = 'prod';
 
-/** Textract actions the extraction function may call (and nothing else of Textract). */
-export const TEXTRACT_ACTIONS: readonly string[] = Object.freeze(['textract:AnalyzeExpense', 'textract:AnalyzeDocument']);
+/**
+ * Reserved concurrency of the key authorizer: every v1 request runs it first,
+ * so it gets instances of its own like the v1 functions (route-settings.ts).
+ */
+export const AUTHORIZER_RESERVED_CONCURRENCY = 10;
+
+/** Textract actions the extraction function calls (adapters/aws/extract: AnalyzeExpense only), and nothing else of Textract. */
+export const TEXTRACT_ACTIONS: readonly string[] = Object.freeze(['textract:AnalyzeExpense']);
 
 /** Bedrock action behind both InvokeModel and Converse. */
 export const BEDROCK_ACTIONS: readonly string[] = Object.freeze(['bedrock:InvokeModel']);
@@ -92,6 +98,8 @@ export class FacturXStack extends Stack {
   /** Route name -> the settings it was deployed with. */
   readonly settings: ReadonlyMap<string, RouteSettings>;
   readonly usagePlans: ReadonlyMap<PlanName, UsagePlan>;
+  /** Alarms, their SNS topic and the dashboard. */
+  readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: FacturXStackProps = {}) {
     super(scope, id, props);
@@ -113,6 +121,12 @@ export class FacturXStack extends Stack {
     });
 
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    // Open (non-v1) methods: one throttle per method for all clients together (config.ts, openMethodThrottle).
+    const openMethodOptions = Object.fromEntries(
+      routes
+        .filter((r) => !isV1Path(r.path))
+        .map((r) => [`${r.path}/${r.method}`, { throttlingRateLimit: config.openMethodThrottle.rateLimit, throttlingBurstLimit: config.openMethodThrottle.burstLimit }]),
+    );
     this.api = new RestApi(this, 'Api', {
       restApiName: 'facturx-api',
       description: 'Factur-X / EN 16931 e-invoicing API (v1 with API keys, v2 open)',
@@ -125,6 +139,7 @@ export class FacturXStack extends Stack {
         tracingEnabled: true,
         loggingLevel: MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
+        methodOptions: openMethodOptions,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat: AccessLogFormat.custom(
           JSON.stringify({
@@ -155,8 +170,9 @@ export class FacturXStack extends Stack {
         plan.name,
         new UsagePlan(this, `Plan-${plan.name}`, {
           name: usagePlanName(this.stackName, plan.name),
-          description: `v1 plan ${plan.name}: ${plan.monthlyQuota} requests a month, 60 a minute`,
-          quota: { limit: plan.monthlyQuota, period: Period.MONTH },
+          // No quota on purpose: credits are conversions, counted by the functions in the credits table (the one
+          // source of truth); a request quota would count validations and failures and lock a key out first.
+          description: `v1 plan ${plan.name}: ${plan.monthlyQuota} conversions a month (credits table), 60 requests a minute`,
           throttle: { ...PLAN_THROTTLE },
           apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
         }),
@@ -175,7 +191,7 @@ export class FacturXStack extends Stack {
     }
 
     const planned = routes.map((route) => ({ route, settings: settingsFor(route) }));
-    const authorizer = planned.some((p) => p.settings.auth) ? this.createAuthorizer(config) : undefined;
+    const authorizer = planned.some((p) => p.settings.auth) ? this.createAuthorizer(config, [...usagePlans.values()]) : undefined;
     this.idempotencyTable = planned.some((p) => p.settings.idempotency) ? this.createIdempotencyTable() : undefined;
 
     const functions = new Map<string, ApiFunction>();
@@ -203,6 +219,7 @@ export class FacturXStack extends Stack {
         sourceMaps: config.sourceMaps,
         description: `${route.method} ${route.path}`,
         environment,
+        reservedConcurrentExecutions: s.reservedConcurrency,
       });
       if (s.auth) {
         fn.addToRolePolicy(new PolicyStatement({ sid: 'CreditCounters', effect: Effect.ALLOW, actions: [...CREDITS_ACTIONS], resources: [this.creditsTable.tableArn] }));
@@ -229,12 +246,23 @@ export class FacturXStack extends Stack {
     addGatewayResponses(this.api);
     const waf = new RateLimitAcl(this, 'RateLimit', { stage: this.api.deploymentStage, v1PerIpLimit: config.wafV1IpLimit });
 
+    this.operations = new Operations(this, 'Operations', {
+      topicName: config.alarmTopicName ?? `${this.stackName}-alarms`,
+      alarmEmail: config.alarmEmail,
+      stage: this.api.deploymentStage,
+      functions: planned.map(({ route, settings: st }) => ({ name: route.name, fn: functions.get(route.name)!, timeoutSeconds: st.timeoutSeconds, v1: st.auth })),
+      authorizer: this.authorizerFunction,
+      tables: [{ name: 'Credits', table: this.creditsTable }, ...(this.idempotencyTable ? [{ name: 'Idempotency', table: this.idempotencyTable }] : [])],
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL (append api/v2/xml, api/v1/convert, ...)' });
     for (const [name, plan] of usagePlans) new CfnOutput(this, `UsagePlanId-${name}`, { value: plan.usagePlanId, description: `Usage plan ${name}` });
     new CfnOutput(this, 'CreditsTableName', { value: this.creditsTable.tableName });
     if (this.idempotencyTable) new CfnOutput(this, 'IdempotencyTableName', { value: this.idempotencyTable.tableName });
     new CfnOutput(this, 'CoreLayerArn', { value: this.coreLayer.layer.layerVersionArn });
     new CfnOutput(this, 'WebAclArn', { value: waf.acl.attrArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.operations.topic.topicArn, description: 'SNS topic of the CloudWatch alarms (subscribe on-call here)' });
+    new CfnOutput(this, 'DashboardName', { value: this.operations.dashboard.dashboardName });
   }
 
   /**
@@ -257,8 +285,13 @@ export class FacturXStack extends Stack {
     });
   }
 
-  /** The Lambda REQUEST authorizer of v1 routes (infra/authorizer), allowed to read the plans' keys only. */
-  private createAuthorizer(config: DeployConfig): RequestAuthorizer {
+  /**
+   * The Lambda REQUEST authorizer of v1 routes (infra/authorizer), allowed to
+   * read what it reads and nothing more: the list of usage plans (to find ours
+   * by name; it holds names and ids, no key) and the keys of this stack's
+   * plans only.
+   */
+  private createAuthorizer(config: DeployConfig, plans: readonly UsagePlan[]): RequestAuthorizer {
     const fn = new ApiFunction(this, 'Authorizer', {
       entry: 'infra/authorizer/index.ts',
       memorySize: 256,
@@ -267,20 +300,28 @@ export class FacturXStack extends Stack {
       logLevel: config.logLevel,
       sourceMaps: config.sourceMaps,
       description: 'v1 API key authorizer (X-API-Key or Authorization: Bearer)',
+      reservedConcurrentExecutions: AUTHORIZER_RESERVED_CONCURRENCY,
       environment: {
         // Plan names, not ids: an id would make the authorizer depend on the stage it guards (a cycle).
         USAGE_PLANS: JSON.stringify(PLANS.map((p) => ({ name: p.name, usagePlanName: usagePlanName(this.stackName, p.name), monthlyQuota: p.monthlyQuota }))),
       },
     });
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        sid: 'ReadUsagePlanKeys',
-        effect: Effect.ALLOW,
-        actions: ['apigateway:GET'],
-        // Read-only; ids cannot be named here without a dependency cycle, so any usage plan of this region.
-        resources: [`arn:${this.partition}:apigateway:${this.region}::/usageplans`, `arn:${this.partition}:apigateway:${this.region}::/usageplans/*/keys`],
-      }),
-    );
+    // A policy of its own rather than the role's default policy: the function does not wait for it, so it may
+    // name the plan ids (plan -> stage -> deployment -> method -> authorizer -> function would otherwise be a cycle).
+    new Policy(this, 'AuthorizerReadsPlanKeys', {
+      roles: [fn.role!],
+      statements: [
+        new PolicyStatement({
+          sid: 'ReadUsagePlanKeys',
+          effect: Effect.ALLOW,
+          actions: ['apigateway:GET'],
+          resources: [
+            `arn:${this.partition}:apigateway:${this.region}::/usageplans`,
+            ...plans.map((p) => `arn:${this.partition}:apigateway:${this.region}::/usageplans/${p.usagePlanId}/keys`),
+          ],
+        }),
+      ],
+    });
     const authorizer = new RequestAuthorizer(this, 'KeyAuthorizer', {
       handler: fn,
       authorizerName: 'facturx-api-key',
@@ -294,7 +335,7 @@ export class FacturXStack extends Stack {
   }
 
   /**
-   * Textract (AnalyzeExpense, AnalyzeDocument) in this region, and Bedrock
+   * Textract (AnalyzeExpense) in this region, and Bedrock
    * InvokeModel (also used by Converse) on the EU inference profile and its
    * foundation model in EU regions only, only through that profile.
    */

@@ -73,6 +73,17 @@ const PROFILE_XSD: Partial<Record<CiiProfile, { dir: string; file: string; label
   EXTENDED: { dir: 'extended', file: 'Factur-X_EXTENDED.xsd', label: 'Factur-X 1.09 EXTENDED' },
 };
 
+/**
+ * The root XSD files the validator loads, relative to the schema directory
+ * (posix separators): the CII D16B schema and each Factur-X 1.09 profile
+ * schema. The schemas they import sit beside them. The packaging checks these
+ * exist (infra/runtime-assets.ts) so that no deployment runs without them.
+ */
+export const XSD_ROOT_FILES: readonly string[] = Object.freeze([
+  CII_XSD.join('/'),
+  ...Object.values(PROFILE_XSD).map((fx) => `facturx-1.09/${fx.dir}/${fx.file}`),
+]);
+
 /** Whether a schema file exists, looked up once per path (the schemas ship with the service and do not move). */
 const schemaExists = new Map<string, boolean>();
 function hasSchema(path: string): boolean {

@@ -2,10 +2,11 @@
  * Environment configuration, read once at cold start and validated.
  *  - SCHEMA_DIR: folder with `cii-d16b-uncoupled/` and `facturx-1.09/` (XSD
  *    validation of incoming XML). Default: `schemas/` beside the bundle when it
- *    exists (the Lambda packaging puts them there), else `../shared/schemas`
- *    beside the repository (local development). When none exists, XSD
+ *    exists, else the repository's own `schemas/` (`npm start`, the CLI; a bare
+ *    clone has them, nothing is read from `../shared`). The Lambda functions
+ *    get SCHEMA_DIR=/opt/schemas from the stack. When none exists, XSD
  *    validation is skipped and every report says so.
- *  - EXTRACTOR (local | aws), AWS_REGION (EU only), BEDROCK_MODEL_ID (an eu.*
+ *  - EXTRACTOR (local | aws), AWS_REGION (a deployment region of lib/eu-regions.ts), BEDROCK_MODEL_ID (an eu.*
  *    inference profile), EXTRACTION_TIMEOUT_MS, CREDITS_TABLE (DynamoDB table
  *    of the v1 credit counters; unset = the local key store), IDEMPOTENCY_TABLE
  *    (DynamoDB table of v1 convert's Idempotency-Key answers, beside CREDITS_TABLE).
@@ -13,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_REGION, EU_REGIONS } from '../../lib/eu-regions.js';
+import { DEFAULT_REGION, DEPLOYMENT_REGIONS } from '../../lib/eu-regions.js';
 
 function firstExisting(candidates: readonly string[]): string | undefined {
   return candidates.find((c) => existsSync(resolve(c, 'cii-d16b-uncoupled')));
@@ -23,9 +24,8 @@ function defaultSchemaDir(): string | undefined {
   const here = dirname(fileURLToPath(import.meta.url));
   return firstExisting([
     resolve(here, 'schemas'),
-    resolve(process.cwd(), 'schemas'),
-    resolve(here, '..', '..', '..', 'shared', 'schemas'),
-    resolve(process.cwd(), '..', 'shared', 'schemas'),
+    // functions/_shared -> the repository root.
+    resolve(here, '..', '..', 'schemas'),
   ]);
 }
 
@@ -35,7 +35,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const extractor = (env.EXTRACTOR ?? 'local').toLowerCase();
   if (extractor !== 'local' && extractor !== 'aws') throw new Error(`EXTRACTOR must be "local" or "aws", got "${env.EXTRACTOR}".`);
   const region = env.AWS_REGION ?? DEFAULT_REGION;
-  if (extractor === 'aws' && !EU_REGIONS.includes(region)) throw new Error(`AWS_REGION "${region}" is outside the EU regions we run in (${EU_REGIONS.join(', ')}).`);
+  if (extractor === 'aws' && !DEPLOYMENT_REGIONS.includes(region)) {
+    throw new Error(`AWS_REGION "${region}" is not one of the EU regions we run in, with Textract AnalyzeExpense and an EU Bedrock profile (${DEPLOYMENT_REGIONS.join(', ')}).`);
+  }
   const bedrockModelId = env.BEDROCK_MODEL_ID?.trim() || undefined;
   if (bedrockModelId && !bedrockModelId.startsWith('eu.')) throw new Error(`BEDROCK_MODEL_ID must be an EU cross-region inference profile (eu.*), got "${bedrockModelId}".`);
   const timeout = Number(env.EXTRACTION_TIMEOUT_MS ?? 25_000);

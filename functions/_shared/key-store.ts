@@ -10,8 +10,8 @@
  * Limits: RATE_LIMIT_PER_MINUTE, QUOTA_FREE, QUOTA_STARTER, QUOTA_BUSINESS.
  */
 import { resolve } from 'node:path';
+import type { CreditTable } from '../../lib/keys/dynamo-credit-store.js';
 import type { KeyLimitsOptions, KeyStore } from '../../lib/keys/store.js';
-import { config } from './config.js';
 
 let current: Promise<KeyStore> | undefined;
 
@@ -41,17 +41,42 @@ export function dataDir(): string {
   return resolve(process.env.DATA_DIR ?? resolve(import.meta.dirname, '..', '..', '.data'));
 }
 
+/**
+ * A CreditTable that loads the AWS SDK on its first call. Authentication on
+ * AWS reads only the authorizer context, so a request without a valid key is
+ * answered 401 even when the SDK cannot load (issue 14); a failed load is
+ * retried by the next call.
+ */
+function lazyDocumentClientTable(): CreditTable {
+  let loading: Promise<CreditTable> | undefined;
+  const table = (): Promise<CreditTable> =>
+    (loading ??= (async () => {
+      const [{ DynamoDBClient }, { DynamoDBDocumentClient }, { documentClientTable }] = await Promise.all([
+        import('@aws-sdk/client-dynamodb'),
+        import('@aws-sdk/lib-dynamodb'),
+        import('../../adapters/aws/credits/document-client-table.js'),
+      ]);
+      return documentClientTable(DynamoDBDocumentClient.from(new DynamoDBClient({})));
+    })().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    }));
+  return {
+    update: async (input) => (await table()).update(input),
+    get: async (input) => (await table()).get(input),
+    put: async (input) => (await table()).put(input),
+    delete: async (input) => (await table()).delete(input),
+    transactWrite: async (input) => (await table()).transactWrite(input),
+  };
+}
+
 async function openDefault(): Promise<KeyStore> {
-  const table = config.creditsTable;
+  // Read here rather than from ./config.ts: the key check must not depend on the rest of the configuration.
+  const table = process.env.CREDITS_TABLE?.trim();
   if (table) {
-    const [{ DynamoDBClient }, { DynamoDBDocumentClient }, { documentClientTable }, { DynamoCreditStore }] = await Promise.all([
-      import('@aws-sdk/client-dynamodb'),
-      import('@aws-sdk/lib-dynamodb'),
-      import('../../adapters/aws/credits/document-client-table.js'),
-      import('../../lib/keys/dynamo-credit-store.js'),
-    ]);
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-    return new DynamoCreditStore({ table: documentClientTable(doc), tableName: table, limits: keyLimitsFromEnv(), idempotencyTableName: config.idempotencyTable });
+    const { DynamoCreditStore } = await import('../../lib/keys/dynamo-credit-store.js');
+    const idempotencyTableName = process.env.IDEMPOTENCY_TABLE?.trim() || undefined;
+    return new DynamoCreditStore({ table: lazyDocumentClientTable(), tableName: table, limits: keyLimitsFromEnv(), idempotencyTableName });
   }
   const { openLocalKeyStore } = await import('../../lib/keys/local/local-key-store.js');
   const { store, developmentKey } = await openLocalKeyStore({ dataDir: dataDir(), limits: keyLimitsFromEnv() });

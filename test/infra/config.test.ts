@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertEuModelProfile, DEFAULT_BEDROCK_MODEL_ID, REPO_ROOT, resolveDeployConfig } from '../../infra/config.js';
-import { assertEuRegion, DEFAULT_REGION, EU_REGIONS } from '../../infra/eu-regions.js';
+import { assertEuRegion, DEFAULT_REGION, DEPLOYMENT_REGIONS, EU_REGIONS } from '../../infra/eu-regions.js';
 import { DEFAULT_SETTINGS, ROUTE_SETTINGS, settingsFor, type RouteLike } from '../../infra/route-settings.js';
 
 const ctx = (values: Record<string, unknown>) => (key: string) => values[key];
@@ -14,18 +14,25 @@ describe('region guard', () => {
   it.each(['us-east-1', 'eu-west-2', 'eu-central-2', 'il-central-1', 'me-central-1', ''])('refuses %s', (region) => {
     expect(() => assertEuRegion(region)).toThrow(/outside the European Union/);
   });
-  it.each([...EU_REGIONS])('accepts %s', (region) => {
+  it.each(['eu-south-1', 'eu-south-2', 'eu-north-1'])('refuses %s: in the EU, but no Textract AnalyzeExpense there', (region) => {
+    expect(() => assertEuRegion(region)).toThrow(/offers no Amazon Textract/);
+  });
+  it.each([...DEPLOYMENT_REGIONS])('accepts %s', (region) => {
     expect(() => assertEuRegion(region)).not.toThrow();
+  });
+  it('deploys only to EU regions, exactly Ireland, Paris and Frankfurt', () => {
+    expect([...DEPLOYMENT_REGIONS].sort()).toEqual(['eu-central-1', 'eu-west-1', 'eu-west-3']);
+    for (const r of DEPLOYMENT_REGIONS) expect(EU_REGIONS).toContain(r);
   });
 });
 
 describe('resolveDeployConfig', () => {
-  it('defaults to eu-west-3, the EU Nova Lite profile and ../shared/schemas', () => {
+  it('defaults to eu-west-3, the EU Nova Lite profile and the repository\'s schemas/', () => {
     const config = resolveDeployConfig(ctx({}), {});
     expect(config.region).toBe(DEFAULT_REGION);
     expect(config.region).toBe('eu-west-3');
     expect(config.bedrockModelId).toBe(DEFAULT_BEDROCK_MODEL_ID);
-    expect(config.schemaSourceDir).toBe(resolve(REPO_ROOT, '..', 'shared', 'schemas'));
+    expect(config.schemaSourceDir).toBe(resolve(REPO_ROOT, 'schemas'));
     expect(config.apiKeys).toEqual([]);
     expect(config.sourceMaps).toBe(false);
   });
@@ -38,8 +45,9 @@ describe('resolveDeployConfig', () => {
   });
 
   it('takes the region from context before CDK_REGION, and refuses non-EU regions from either', () => {
-    expect(resolveDeployConfig(ctx({ region: 'eu-central-1' }), { CDK_REGION: 'eu-north-1' }).region).toBe('eu-central-1');
-    expect(resolveDeployConfig(ctx({}), { CDK_REGION: 'eu-north-1' }).region).toBe('eu-north-1');
+    expect(resolveDeployConfig(ctx({ region: 'eu-central-1' }), { CDK_REGION: 'eu-west-1' }).region).toBe('eu-central-1');
+    expect(resolveDeployConfig(ctx({}), { CDK_REGION: 'eu-west-1' }).region).toBe('eu-west-1');
+    expect(() => resolveDeployConfig(ctx({}), { CDK_REGION: 'eu-north-1' })).toThrow(/offers no Amazon Textract/);
     expect(() => resolveDeployConfig(ctx({ region: 'us-east-1' }), {})).toThrow(/outside the European Union/);
     expect(() => resolveDeployConfig(ctx({}), { CDK_REGION: 'eu-west-2' })).toThrow(/outside the European Union/);
   });

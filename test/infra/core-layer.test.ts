@@ -65,7 +65,7 @@ describe('core layer and function bundles', () => {
   beforeAll(() => {
     outdir = mkdtempSync(join(tmpdir(), 'facturx-bundles-'));
     const app = new App({ outdir });
-    const context: Record<string, unknown> = { schemaDir: requireShared('schemas') };
+    const context: Record<string, unknown> = {};
     const config = resolveDeployConfig((k) => context[k], {});
     stack = new FacturXStack(app, 'Bundles', { env: { region: 'eu-west-3', account: '123456789012' }, config, routes: [...ROUTES, V1_PROBE] });
     app.synth();

@@ -16,7 +16,6 @@ import { PLANS } from '../../infra/plans.js';
 import { settingsFor, type RouteLike } from '../../infra/route-settings.js';
 import { BINARY_MEDIA_TYPES, FacturXStack } from '../../infra/stack.js';
 import { RATE_LIMITED_BODY_KEY } from '../../infra/waf.js';
-import { requireShared } from '../shared-path.js';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: unknown };
 type Statement = { Sid?: string; Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> };
@@ -42,7 +41,6 @@ const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] as string[] };
 
 function testConfig(overrides: Partial<DeployConfig> = {}): DeployConfig {
   const context: Record<string, unknown> = {
-    schemaDir: requireShared('schemas'),
     apiKeys: [{ name: 'acme-test', plan: 'starter' }],
   };
   return { ...resolveDeployConfig((k) => context[k], {}), ...overrides };
@@ -246,17 +244,15 @@ describe('CDK stack', () => {
       expect(uri).toContain(logicalIdOf(stack, stack.authorizerFunction));
     });
 
-    it('has usage plans free, starter, business with monthly quotas and the 1 rps / 60 burst throttle', () => {
+    it('has usage plans free, starter, business with the 1 rps / 60 burst throttle and no request quota (credits are counted in DynamoDB)', () => {
       const plans = resources(template, 'AWS::ApiGateway::UsagePlan').map(([, p]) => p.Properties);
-      expect(plans.map((p) => [p.UsagePlanName, (p.Quota as { Limit: number }).Limit]).sort()).toEqual([
-        ['Test-business', 10_000],
-        ['Test-free', 100],
-        ['Test-starter', 1_000],
-      ]);
+      expect(plans.map((p) => p.UsagePlanName).sort()).toEqual(['Test-business', 'Test-free', 'Test-starter']);
       for (const p of plans) {
-        expect(p.Quota).toMatchObject({ Period: 'MONTH' });
+        // A usage-plan quota counts every request (validate, failures) and would lock a key out before its credits run out.
+        expect(p).not.toHaveProperty('Quota');
         expect(p.Throttle).toEqual({ RateLimit: 1, BurstLimit: 60 });
         expect(p.ApiStages).toHaveLength(1);
+        expect(p.Description).toMatch(/conversions a month/);
       }
     });
 
@@ -399,10 +395,11 @@ describe('CDK stack', () => {
       expect(settingsFor(routeNamed('v1-validate')).idempotency).toBe(false);
     });
 
-    it('lets the extraction function call Textract AnalyzeExpense/AnalyzeDocument in its region only', () => {
+    it('lets the extraction function call Textract AnalyzeExpense, and only it, in its region only', () => {
       const textract = statementsOf(template, fnId('v1-convert')).filter((s) => actionsOf(s).some((a) => a.startsWith('textract:')));
       expect(textract).toHaveLength(1);
-      expect(actionsOf(textract[0] as Statement).sort()).toEqual(['textract:AnalyzeDocument', 'textract:AnalyzeExpense']);
+      // AnalyzeExpense is the only Textract call in adapters/aws/extract; AnalyzeDocument is not granted.
+      expect(actionsOf(textract[0] as Statement)).toEqual(['textract:AnalyzeExpense']);
       expect(textract[0]?.Condition).toEqual({ StringEquals: { 'aws:RequestedRegion': 'eu-west-3' } });
     });
 
@@ -428,14 +425,17 @@ describe('CDK stack', () => {
       }
     });
 
-    it('lets the authorizer read usage plans and their keys (GET only) and nothing else', () => {
+    it('lets the authorizer list the usage plans and read the keys of this stack\'s three plans only (GET), nothing else', () => {
       const statements = statementsOf(template, logicalIdOf(stack, stack.authorizerFunction)).filter((s) => !actionsOf(s).every((a) => a.startsWith('xray:')));
       expect(statements).toHaveLength(1);
       expect(actionsOf(statements[0] as Statement)).toEqual(['apigateway:GET']);
       const res = (statements[0]?.Resource as unknown[]).map((r) => JSON.stringify(r));
-      expect(res).toHaveLength(2);
+      expect(res).toHaveLength(1 + PLANS.length);
       expect(res.some((r) => r.endsWith('::/usageplans"]]}'))).toBe(true);
-      expect(res.some((r) => r.includes('::/usageplans/*/keys'))).toBe(true);
+      // No wildcard plan: each keys ARN names one of our plans by reference.
+      expect(res.some((r) => r.includes('*'))).toBe(false);
+      const planIds = resources(template, 'AWS::ApiGateway::UsagePlan').map(([id]) => id);
+      for (const id of planIds) expect(res.filter((r) => r.includes(`{"Ref":"${id}"}`) && r.endsWith('/keys"]]}'))).toHaveLength(1);
     });
   });
 
@@ -445,6 +445,7 @@ describe('CDK stack', () => {
       expect(() => new FacturXStack(new App({ context: SKIP_BUNDLING }), 'Us', { env: { region: 'us-east-1' }, config, routes: ROUTES })).toThrow(/outside the European Union/);
       expect(() => new FacturXStack(new App({ context: SKIP_BUNDLING }), 'Zurich', { env: { region: 'eu-central-2' }, config, routes: ROUTES })).toThrow(/outside the European Union/);
       expect(() => new FacturXStack(new App({ context: SKIP_BUNDLING }), 'Agnostic', { config, routes: ROUTES })).toThrow(/explicit EU region/);
+      expect(() => new FacturXStack(new App({ context: SKIP_BUNDLING }), 'Stockholm', { env: { region: 'eu-north-1' }, config, routes: ROUTES })).toThrow(/offers no Amazon Textract/);
       expect(() => synth(ROUTES, config, 'eu-central-1')).not.toThrow();
     });
 
@@ -456,12 +457,8 @@ describe('CDK stack', () => {
       t.resourceCountIs('AWS::ApiGateway::UsagePlan', 3);
     });
 
-    it('leaves SCHEMA_DIR unset when the schema source folder is missing', () => {
-      const { stack: s, template: t } = synth(ROUTES, testConfig({ schemaSourceDir: '/nonexistent/schemas' }));
-      expect(s.coreLayer.schemaDir).toBeUndefined();
-      for (const [, fn] of resources(t, 'AWS::Lambda::Function')) {
-        expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.SCHEMA_DIR).toBeUndefined();
-      }
+    it('refuses to synthesize when the schema source folder is missing, naming it', () => {
+      expect(() => synth(ROUTES, testConfig({ schemaSourceDir: '/nonexistent/schemas' }))).toThrow(/runtime file\(s\) missing:[\s\S]*schema folder \/nonexistent\/schemas/);
     });
 
     it('refuses a v1 route that the settings table would make public', () => {
