@@ -34,6 +34,7 @@ import { resolveDeployConfig, type DeployConfig } from './config.js';
 import { CoreLayer } from './core-layer.js';
 import { assertEuRegion, EU_REGIONS } from './eu-regions.js';
 import { addGatewayResponses } from './gateway-responses.js';
+import { suppressAcceptedFindings } from './nag.js';
 import { Operations } from './operations.js';
 import { PLANS, PLAN_THROTTLE, type PlanName } from './plans.js';
 import { isV1Path, settingsFor, type RouteLike, type RouteSettings } from './route-settings.js';
@@ -263,6 +264,8 @@ export class FacturXStack extends Stack {
     new CfnOutput(this, 'WebAclArn', { value: waf.acl.attrArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.operations.topic.topicArn, description: 'SNS topic of the CloudWatch alarms (subscribe on-call here)' });
     new CfnOutput(this, 'DashboardName', { value: this.operations.dashboard.dashboardName });
+    // Last: the suppressions apply to the constructs that exist now (cdk-nag, infra/nag.ts).
+    suppressAcceptedFindings(this, this.api, this.idempotencyTable);
   }
 
   /**
