@@ -2,7 +2,8 @@
  * The CDK app: `npx cdk synth` / `npx cdk deploy`. Configuration (config.ts):
  * region from `-c region=…` or CDK_REGION (EU only, default eu-west-3),
  * Bedrock model from `-c bedrockModelId=eu.…`, schemas from `-c schemaDir=…`,
- * customer keys from `-c apiKeys='[{"name":"acme","plan":"starter"}]'`.
+ * alarms from `-c alarmTopicName=…`. Customer keys are not deploy-time
+ * configuration: `npm run keys -- create --aws` (docs/DEPLOY.md).
  * Checked with cdk-nag (AwsSolutions) at every synth.
  */
 import { App, Aspects } from 'aws-cdk-lib';

@@ -10,7 +10,6 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, Token, type StackProps } fro
 import {
   AccessLogField,
   AccessLogFormat,
-  ApiKey,
   ApiKeySourceType,
   AuthorizationType,
   CfnAuthorizer,
@@ -180,17 +179,6 @@ export class FacturXStack extends Stack {
       );
     }
     this.usagePlans = usagePlans;
-    const planOf = (name: PlanName): UsagePlan => {
-      const plan = usagePlans.get(name);
-      if (plan === undefined) throw new Error(`No usage plan ${name}`);
-      return plan;
-    };
-    for (const spec of config.apiKeys) {
-      const key = new ApiKey(this, `Key-${spec.name}`, { apiKeyName: spec.name, description: `Customer key (${spec.plan})`, enabled: true });
-      planOf(spec.plan).addApiKey(key);
-      new CfnOutput(this, `ApiKeyId-${spec.name}`, { value: key.keyId, description: `API key id of ${spec.name} (${spec.plan}); value: aws apigateway get-api-key --include-value --api-key <id>` });
-    }
-
     const planned = routes.map((route) => ({ route, settings: settingsFor(route) }));
     const authorizer = planned.some((p) => p.settings.auth) ? this.createAuthorizer(config, [...usagePlans.values()]) : undefined;
     this.idempotencyTable = planned.some((p) => p.settings.idempotency) ? this.createIdempotencyTable() : undefined;
