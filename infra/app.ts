@@ -2,9 +2,12 @@
  * The CDK app: `npx cdk synth` / `npx cdk deploy`. Configuration (config.ts):
  * region from `-c region=…` or CDK_REGION (EU only, default eu-west-3),
  * Bedrock model from `-c bedrockModelId=eu.…`, schemas from `-c schemaDir=…`,
- * customer keys from `-c apiKeys='[{"name":"acme","plan":"starter"}]'`.
+ * alarms from `-c alarmTopicName=…`. Customer keys are not deploy-time
+ * configuration: `npm run keys -- create --aws` (docs/DEPLOY.md).
+ * Checked with cdk-nag (AwsSolutions) at every synth.
  */
-import { App } from 'aws-cdk-lib';
+import { App, Aspects } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { resolveDeployConfig } from './config.js';
 import { FacturXStack } from './stack.js';
 
@@ -15,4 +18,6 @@ new FacturXStack(app, 'FacturXService', {
   config,
   description: 'Factur-X / EN 16931 e-invoicing conversion service',
 });
+// cdk-nag AwsSolutions at every synth: an unsuppressed finding is an error and fails `cdk synth` (accepted ones: infra/nag.ts).
+Aspects.of(app).add(new AwsSolutionsChecks());
 app.synth();

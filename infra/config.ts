@@ -6,7 +6,6 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { assertEuRegion, DEFAULT_REGION } from './eu-regions.js';
-import { isPlanName, type PlanName } from './plans.js';
 
 /** The repository root (infra/..). */
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -20,13 +19,6 @@ export const DEFAULT_BEDROCK_MODEL_ID = 'eu.amazon.nova-lite-v1:0';
 /** Default source of the XSD schemas copied into the core layer (relative to the repository root): the repository's own copy. */
 export const DEFAULT_SCHEMA_SOURCE = 'schemas';
 
-/** A customer API key created by the stack (context `apiKeys`). */
-export interface ApiKeySpec {
-  /** Key name, e.g. the customer's id; letters, digits, `-`, `_` and `.` only. */
-  name: string;
-  plan: PlanName;
-}
-
 /** The validated deployment configuration. */
 export interface DeployConfig {
   region: string;
@@ -34,8 +26,6 @@ export interface DeployConfig {
   bedrockModelId: string;
   /** Absolute folder the XSD schemas are copied from at synth time (checked by the core layer: synth fails when a file is missing). */
   schemaSourceDir: string;
-  /** Customer keys to create with the stack (usually empty: keys are issued with the CLI). */
-  apiKeys: ApiKeySpec[];
   /** Per-IP ceiling on v1 routes a minute (abuse guard in front of the authorizer). */
   wafV1IpLimit: number;
   /** Powertools log level of every function. */
@@ -67,7 +57,6 @@ export interface DeployConfig {
 export type ContextReader = (key: string) => unknown;
 
 const BEDROCK_EU_PROFILE = /^eu\.[a-z0-9-]+\.[A-Za-z0-9._:-]+$/;
-const KEY_NAME = /^[A-Za-z0-9._-]{1,128}$/;
 const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 
 function text(value: unknown): string | undefined {
@@ -85,29 +74,6 @@ export function assertEuModelProfile(id: string): void {
   }
 }
 
-function parseApiKeys(raw: unknown): ApiKeySpec[] {
-  if (raw === undefined || raw === null || raw === '') return [];
-  let value: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch (cause) {
-      throw new Error('Context "apiKeys" must be a JSON array of {"name","plan"}.', { cause });
-    }
-  }
-  if (!Array.isArray(value)) throw new Error('Context "apiKeys" must be an array of {"name","plan"}.');
-  const seen = new Set<string>();
-  return value.map((entry: unknown, i) => {
-    const e = (entry ?? {}) as { name?: unknown; plan?: unknown };
-    const name = text(e.name);
-    if (name === undefined || !KEY_NAME.test(name)) throw new Error(`apiKeys[${i}].name must match ${KEY_NAME}.`);
-    if (!isPlanName(e.plan)) throw new Error(`apiKeys[${i}].plan must be free, starter or business.`);
-    if (seen.has(name)) throw new Error(`apiKeys[${i}].name "${name}" is repeated.`);
-    seen.add(name);
-    return { name, plan: e.plan };
-  });
-}
-
 function positiveNumber(raw: unknown, fallback: number, name: string): number {
   const t = text(raw);
   if (t === undefined) return fallback;
@@ -120,10 +86,14 @@ function positiveNumber(raw: unknown, fallback: number, name: string): number {
  * Builds the configuration from context and environment. Context wins over
  * the environment: region (`region` / CDK_REGION), Bedrock model
  * (`bedrockModelId` / BEDROCK_MODEL_ID), schema source (`schemaDir` /
- * SCHEMA_SOURCE_DIR), `apiKeys`, `wafV1IpLimit`, `logLevel`, `sourceMaps`,
+ * SCHEMA_SOURCE_DIR), `wafV1IpLimit`, `logLevel`, `sourceMaps`,
  * `alarmTopicName`, `alarmEmail`, `openRateLimit`, `openBurstLimit`.
  */
 export function resolveDeployConfig(context: ContextReader, env: Readonly<Record<string, string | undefined>> = {}): DeployConfig {
+  if (context('apiKeys') !== undefined) {
+    // Customers are not deploy-time configuration: a key in context would be deleted by the next deploy that omits it.
+    throw new Error('Context "apiKeys" is no longer read: issue customer keys with `npm run keys -- create --plan <plan> --aws` (docs/DEPLOY.md, "Customer API keys").');
+  }
   const region = text(context('region')) ?? text(env.CDK_REGION) ?? DEFAULT_REGION;
   assertEuRegion(region);
 
@@ -157,7 +127,6 @@ export function resolveDeployConfig(context: ContextReader, env: Readonly<Record
     region,
     bedrockModelId,
     schemaSourceDir,
-    apiKeys: parseApiKeys(context('apiKeys')),
     wafV1IpLimit,
     logLevel: level as DeployConfig['logLevel'],
     serviceName: text(context('serviceName')) ?? 'facturx-api',

@@ -10,7 +10,6 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, Token, type StackProps } fro
 import {
   AccessLogField,
   AccessLogFormat,
-  ApiKey,
   ApiKeySourceType,
   AuthorizationType,
   CfnAuthorizer,
@@ -34,6 +33,7 @@ import { resolveDeployConfig, type DeployConfig } from './config.js';
 import { CoreLayer } from './core-layer.js';
 import { assertEuRegion, EU_REGIONS } from './eu-regions.js';
 import { addGatewayResponses } from './gateway-responses.js';
+import { suppressAcceptedFindings } from './nag.js';
 import { Operations } from './operations.js';
 import { PLANS, PLAN_THROTTLE, type PlanName } from './plans.js';
 import { isV1Path, settingsFor, type RouteLike, type RouteSettings } from './route-settings.js';
@@ -179,17 +179,6 @@ export class FacturXStack extends Stack {
       );
     }
     this.usagePlans = usagePlans;
-    const planOf = (name: PlanName): UsagePlan => {
-      const plan = usagePlans.get(name);
-      if (plan === undefined) throw new Error(`No usage plan ${name}`);
-      return plan;
-    };
-    for (const spec of config.apiKeys) {
-      const key = new ApiKey(this, `Key-${spec.name}`, { apiKeyName: spec.name, description: `Customer key (${spec.plan})`, enabled: true });
-      planOf(spec.plan).addApiKey(key);
-      new CfnOutput(this, `ApiKeyId-${spec.name}`, { value: key.keyId, description: `API key id of ${spec.name} (${spec.plan}); value: aws apigateway get-api-key --include-value --api-key <id>` });
-    }
-
     const planned = routes.map((route) => ({ route, settings: settingsFor(route) }));
     const authorizer = planned.some((p) => p.settings.auth) ? this.createAuthorizer(config, [...usagePlans.values()]) : undefined;
     this.idempotencyTable = planned.some((p) => p.settings.idempotency) ? this.createIdempotencyTable() : undefined;
@@ -263,6 +252,8 @@ export class FacturXStack extends Stack {
     new CfnOutput(this, 'WebAclArn', { value: waf.acl.attrArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.operations.topic.topicArn, description: 'SNS topic of the CloudWatch alarms (subscribe on-call here)' });
     new CfnOutput(this, 'DashboardName', { value: this.operations.dashboard.dashboardName });
+    // Last: the suppressions apply to the constructs that exist now (cdk-nag, infra/nag.ts).
+    suppressAcceptedFindings(this, this.api, this.idempotencyTable);
   }
 
   /**

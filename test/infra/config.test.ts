@@ -33,7 +33,6 @@ describe('resolveDeployConfig', () => {
     expect(config.region).toBe('eu-west-3');
     expect(config.bedrockModelId).toBe(DEFAULT_BEDROCK_MODEL_ID);
     expect(config.schemaSourceDir).toBe(resolve(REPO_ROOT, 'schemas'));
-    expect(config.apiKeys).toEqual([]);
     expect(config.sourceMaps).toBe(false);
   });
 
@@ -60,12 +59,9 @@ describe('resolveDeployConfig', () => {
     expect(() => resolveDeployConfig(ctx({}), { BEDROCK_MODEL_ID: 'us.amazon.nova-lite-v1:0' })).toThrow(/EU/);
   });
 
-  it('reads customer keys from context as an array or a JSON string, and validates them', () => {
-    expect(resolveDeployConfig(ctx({ apiKeys: '[{"name":"acme","plan":"business"}]' }), {}).apiKeys).toEqual([{ name: 'acme', plan: 'business' }]);
-    expect(() => resolveDeployConfig(ctx({ apiKeys: [{ name: 'acme', plan: 'gold' }] }), {})).toThrow(/plan/);
-    expect(() => resolveDeployConfig(ctx({ apiKeys: [{ name: 'a b', plan: 'free' }] }), {})).toThrow(/name/);
-    expect(() => resolveDeployConfig(ctx({ apiKeys: [{ name: 'a', plan: 'free' }, { name: 'a', plan: 'starter' }] }), {})).toThrow(/repeated/);
-    expect(() => resolveDeployConfig(ctx({ apiKeys: '{oops' }), {})).toThrow(/JSON/);
+  it('refuses customer keys in deploy-time context, pointing to the keys command', () => {
+    expect(() => resolveDeployConfig(ctx({ apiKeys: '[{"name":"acme","plan":"business"}]' }), {})).toThrow(/npm run keys -- create --plan <plan> --aws/);
+    expect(() => resolveDeployConfig(ctx({ apiKeys: [] }), {})).toThrow(/no longer read/);
   });
 
   it('takes the schema source from context or SCHEMA_SOURCE_DIR, relative to the repository', () => {

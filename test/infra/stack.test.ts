@@ -40,10 +40,7 @@ const routeNamed = (name: string): RouteLike => {
 const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] as string[] };
 
 function testConfig(overrides: Partial<DeployConfig> = {}): DeployConfig {
-  const context: Record<string, unknown> = {
-    apiKeys: [{ name: 'acme-test', plan: 'starter' }],
-  };
-  return { ...resolveDeployConfig((k) => context[k], {}), ...overrides };
+  return { ...resolveDeployConfig(() => undefined, {}), ...overrides };
 }
 
 function synth(routes: readonly RouteLike[], config: DeployConfig, region = 'eu-west-3'): { stack: FacturXStack; template: Template } {
@@ -256,12 +253,10 @@ describe('CDK stack', () => {
       }
     });
 
-    it('creates the context keys on their plan and outputs their ids', () => {
-      const [[keyId]] = resources(template, 'AWS::ApiGateway::ApiKey') as [[string, Resource]];
-      template.hasResourceProperties('AWS::ApiGateway::ApiKey', { Name: 'acme-test', Enabled: true });
-      const starter = resources(template, 'AWS::ApiGateway::UsagePlan').find(([, p]) => p.Properties.UsagePlanName === 'Test-starter')?.[0];
-      template.hasResourceProperties('AWS::ApiGateway::UsagePlanKey', { KeyId: { Ref: keyId }, KeyType: 'API_KEY', UsagePlanId: { Ref: starter } });
-      expect(Object.keys(json.Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'ApiKeyIdacmetest', 'UsagePlanIdfree', 'UsagePlanIdstarter', 'UsagePlanIdbusiness']));
+    it('creates no customer key (keys are issued with `npm run keys -- create --aws`) and outputs the plan ids', () => {
+      template.resourceCountIs('AWS::ApiGateway::ApiKey', 0);
+      template.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 0);
+      expect(Object.keys(json.Outputs)).toEqual(expect.arrayContaining(['ApiUrl', 'UsagePlanIdfree', 'UsagePlanIdstarter', 'UsagePlanIdbusiness', 'CreditsTableName']));
     });
 
     it('gives the authorizer the usage plan names and quotas in USAGE_PLANS', () => {
@@ -450,7 +445,7 @@ describe('CDK stack', () => {
     });
 
     it('builds exactly one function per entry of functions/routes.ts when nothing is added', () => {
-      const { stack: plain, template: t } = synth(ROUTES, testConfig({ apiKeys: [] }));
+      const { stack: plain, template: t } = synth(ROUTES, testConfig());
       expect([...plain.functions.keys()].sort()).toEqual(ROUTES.map((r) => r.name).sort());
       const v1 = ROUTES.some((r) => r.path.startsWith('/api/v1/'));
       t.resourceCountIs('AWS::Lambda::Function', ROUTES.length + (v1 ? 1 : 0));

@@ -1,0 +1,73 @@
+/**
+ * cdk-nag (AwsSolutions) findings we accept, each on the resources it
+ * concerns and with the reason. `infra/app.ts` runs the checks at every synth
+ * (an unsuppressed finding fails `cdk synth`); test/infra/nag.test.ts runs
+ * them on the test stack. A new finding is fixed, or suppressed here with its
+ * reason: never stack-wide.
+ */
+import { Stack } from 'aws-cdk-lib';
+import { NagSuppressions, type NagPackSuppression } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { ApiFunction } from './api-function.js';
+
+/** The reasons, by rule, for the findings {@link suppressAcceptedFindings} accepts. */
+export const FUNCTION_SUPPRESSIONS: readonly NagPackSuppression[] = Object.freeze([
+  {
+    id: 'AwsSolutions-IAM4',
+    appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+    reason:
+      'The AWS managed basic execution policy grants only CloudWatch Logs writes (create stream, put events); each function writes to its own log group with retention (api-function.ts).',
+  },
+  {
+    id: 'AwsSolutions-IAM5',
+    appliesTo: ['Resource::*'],
+    reason:
+      'Only for actions without resource-level permissions: X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) and, on v1 convert, textract:AnalyzeExpense, which is limited to the stack region by an aws:RequestedRegion condition. Every action on a resource (DynamoDB, Bedrock, API Gateway) names it.',
+  },
+  {
+    id: 'AwsSolutions-L1',
+    reason:
+      'Node.js 22 on purpose: the core layer is built and measured for nodejs22.x (docs/BENCHMARKS.md); moving to a newer runtime is a measured change of the layer, not a default.',
+  },
+]);
+
+/** Suppressions on the REST API and its methods. */
+export const API_SUPPRESSIONS: readonly NagPackSuppression[] = Object.freeze([
+  {
+    id: 'AwsSolutions-APIG2',
+    reason:
+      'Bodies are validated in the handlers against the valibot schema that also generates /api/openapi.json, with answers in the service envelope and official rule ids; a gateway model would be a second, diverging copy answering outside the envelope.',
+  },
+  {
+    id: 'AwsSolutions-APIG4',
+    reason:
+      'v2 (and health, openapi, docs) is open by product decision (DECISIONS.md, Auth), limited per address by WAF and per method by the stage throttle; v1 methods use the Lambda REQUEST authorizer with API keys.',
+  },
+  {
+    id: 'AwsSolutions-COG4',
+    reason: 'No Cognito users: v1 customers authenticate with API keys through the Lambda REQUEST authorizer (usage plans per key); v2 is open by product decision.',
+  },
+  {
+    id: 'AwsSolutions-IAM4',
+    appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs'],
+    reason: "The account-level role API Gateway uses to write access and execution logs; AmazonAPIGatewayPushToCloudWatchLogs is AWS's documented policy for it.",
+  },
+]);
+
+/** Suppression on the Idempotency-Key table. */
+export const IDEMPOTENCY_TABLE_SUPPRESSIONS: readonly NagPackSuppression[] = Object.freeze([
+  {
+    id: 'AwsSolutions-DDB3',
+    reason:
+      'No point-in-time recovery on purpose: items are customers\' converted invoices kept 24 h for replays (TTL); PITR would keep copies for 35 days. Losing the table loses only replays, never credits (billing data is the credits table, with PITR).',
+  },
+]);
+
+/** Applies the accepted suppressions to the stack's resources (call once every construct exists). */
+export function suppressAcceptedFindings(stack: Stack, api: IConstruct, idempotencyTable: IConstruct | undefined): void {
+  for (const c of stack.node.findAll()) {
+    if (c instanceof ApiFunction) NagSuppressions.addResourceSuppressions(c, [...FUNCTION_SUPPRESSIONS], true);
+  }
+  NagSuppressions.addResourceSuppressions(api, [...API_SUPPRESSIONS], true);
+  if (idempotencyTable !== undefined) NagSuppressions.addResourceSuppressions(idempotencyTable, [...IDEMPOTENCY_TABLE_SUPPRESSIONS], true);
+}
