@@ -41,7 +41,8 @@ export const MAX_EMAIL_LENGTH = 254;
 /**
  * Names and other short text: seller and buyer names (BT-27, BT-44), contact
  * (BT-41), address lines (BT-35, BT-36, BT-162 and the buyer's), city,
- * country subdivision, account name (BT-85), remittance information (BT-83).
+ * country subdivision, account name (BT-85), remittance information (BT-83),
+ * allowance and charge reasons (BT-97, BT-104, BT-139, BT-144).
  */
 export const MAX_SHORT_TEXT_LENGTH = 500;
 
@@ -61,6 +62,12 @@ export const MAX_LONG_TEXT_LENGTH = 10_000;
  * 100,000-digit price would take seconds.
  */
 export const MAX_DECIMAL_LENGTH = 50;
+
+/**
+ * Document-level allowances (BG-20) and, separately, charges (BG-21) in one
+ * invoice; also the allowances (BG-27) and charges (BG-28) of one line.
+ */
+export const MAX_ALLOWANCES_CHARGES = 100;
 
 /** Invoice notes (BT-22) in one invoice. */
 export const MAX_NOTES = 100;

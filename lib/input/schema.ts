@@ -24,6 +24,7 @@ import { dec, type Decimal } from '../model/decimal.js';
 import { isCountryCode } from './iso-3166.js';
 import {
   MAX_ADDRESS_LENGTH,
+  MAX_ALLOWANCES_CHARGES,
   MAX_DECIMAL_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_IDENTIFIER_LENGTH,
@@ -364,6 +365,48 @@ const ItemSchema = v.object(
   objectMessage('an object'),
 );
 
+/** The business term ids of a document-level allowance (BG-20) or charge (BG-21). */
+const DOCUMENT_ALLOWANCE_CHARGE_TERMS = {
+  allowance: { group: 'BG-20', amount: 'BT-92', base: 'BT-93', percentage: 'BT-94', category: 'BT-95', rate: 'BT-96', reason: 'BT-97', code: 'BT-98', codeList: 'UNTDID 5189, e.g. "95" discount, "100" special rebate', missing: 'BR-32' },
+  charge: { group: 'BG-21', amount: 'BT-99', base: 'BT-100', percentage: 'BT-101', category: 'BT-102', rate: 'BT-103', reason: 'BT-104', code: 'BT-105', codeList: 'UNTDID 7161, e.g. "FC" freight, "ABL" packaging', missing: 'BR-37' },
+} as const;
+
+/** An allowance or charge reason code: 1 to 3 letters or digits, any case, returned upper-case; the code list is judged by the rules (BR-CL-19, BR-CL-20). */
+function reasonCode(description: string) {
+  return optionalCode(description, (text) => text.trim().toUpperCase(), /^[A-Z0-9]{1,3}$/, 'must be a code of 1 to 3 letters or digits');
+}
+
+/**
+ * A document-level allowance (BG-20) or charge (BG-21). The amount may be left
+ * to us: base amount x percentage / 100, rounded half up to 2 decimals. The VAT
+ * category and rate default to those of the lines when all lines share one.
+ */
+function documentAllowanceChargeSchema(kind: 'allowance' | 'charge') {
+  const t = DOCUMENT_ALLOWANCE_CHARGE_TERMS[kind];
+  return v.object(
+    {
+      amount: optionalDecimal(`Document level ${kind} amount without VAT (${t.amount}). Computed as baseAmount x percentage / 100 when absent.`),
+      baseAmount: optionalDecimal(`Document level ${kind} base amount (${t.base}), with percentage.`),
+      percentage: optionalDecimal(`Document level ${kind} percentage, e.g. 5 for 5 % (${t.percentage}).`),
+      reason: optionalText(`Document level ${kind} reason, free text (${t.reason}). A reason or a reason code is required.`, MAX_SHORT_TEXT_LENGTH),
+      reasonCode: reasonCode(`Document level ${kind} reason code, ${t.codeList} (${t.code}).`),
+      vatCategory: optional(
+        v.picklist(VAT_CATEGORY_CODES, `must be one of ${VAT_CATEGORY_CODES.join(', ')}`),
+        `VAT category code of the ${kind} (${t.category}). When absent and every line has the same VAT category and rate, those of the lines; otherwise required (${t.missing}).`,
+      ),
+      vatRate: optionalDecimal(`VAT rate of the ${kind} in percent (${t.rate}). Taken from the lines with the category when absent (see vatCategory); ignored for category O.`),
+    },
+    objectMessage('an object'),
+  );
+}
+
+function documentAllowancesCharges(kind: 'allowance' | 'charge', description: string) {
+  return optional(
+    v.pipe(v.array(documentAllowanceChargeSchema(kind), 'must be an array'), maxEntries(MAX_ALLOWANCES_CHARGES, `${kind}s`)),
+    description,
+  );
+}
+
 /** A note with its subject code (BT-21 / BT-22). */
 const NoteObjectSchema = v.object(
   {
@@ -482,6 +525,14 @@ export const InvoiceInputSchema = v.object(
       v.description(`Invoice lines (BG-25), in order (at most ${MAX_LINES}); line identifiers are 1, 2, 3...`),
       maxEntries(MAX_LINES, 'lines'),
     ),
+    allowances: documentAllowancesCharges(
+      'allowance',
+      `Document level allowances (BG-20), e.g. a discount on the whole invoice (at most ${MAX_ALLOWANCES_CHARGES}). Each lowers the taxable base of its VAT category (BT-116) and the total without VAT (BT-107, BT-109).`,
+    ),
+    charges: documentAllowancesCharges(
+      'charge',
+      `Document level charges (BG-21), e.g. shipping or packaging (at most ${MAX_ALLOWANCES_CHARGES}). Each raises the taxable base of its VAT category (BT-116) and the total without VAT (BT-108, BT-109).`,
+    ),
     totals: optional(
       TotalsSchema,
       'Totals given by the client. Computed when absent; amounts given are kept as given and checked by the EN 16931 rules.',
@@ -496,6 +547,8 @@ export type InvoiceInput = v.InferOutput<typeof InvoiceInputSchema>;
 export type InvoiceInputJson = v.InferInput<typeof InvoiceInputSchema>;
 /** One parsed invoice line of the input. */
 export type InvoiceItemInput = InvoiceInput['items'][number];
+/** One parsed document-level allowance (BG-20) or charge (BG-21) of the input. */
+export type DocumentAllowanceChargeInput = NonNullable<InvoiceInput['allowances']>[number];
 /** A parsed party address: the one-string form or the structured form. */
 export type AddressInput = InvoiceInput['seller']['address'];
 
