@@ -334,6 +334,27 @@ const BuyerSchema = v.object(
   objectMessage('an object'),
 );
 
+/** The term ids of the invoicing period (BG-14) and of a line period (BG-26). */
+const PERIOD_TERMS = {
+  invoice: { group: 'BG-14', what: 'Invoicing period', start: 'BT-73', end: 'BT-74', order: 'BR-29', either: 'BR-CO-19' },
+  line: { group: 'BG-26', what: 'Invoice line period', start: 'BT-134', end: 'BT-135', order: 'BR-30', either: 'BR-CO-20' },
+} as const;
+
+/** A period (BG-14 / BG-26): start and end dates, either or both. An empty object is no period. */
+function periodSchema(kind: 'invoice' | 'line') {
+  const t = PERIOD_TERMS[kind];
+  return optional(
+    v.object(
+      {
+        start: optionalDate(`${t.what} start date, YYYY-MM-DD (${t.start}).`),
+        end: optionalDate(`${t.what} end date, YYYY-MM-DD (${t.end}); not before the start date (${t.order}).`),
+      },
+      objectMessage('an object'),
+    ),
+    `${t.what} (${t.group}): {start, end}, either or both (${t.either}).`,
+  );
+}
+
 const ItemSchema = v.object(
   {
     description: requiredText('Line designation: the item name (BT-153).', MAX_ITEM_NAME_LENGTH),
@@ -349,6 +370,7 @@ const ItemSchema = v.object(
       'VAT category code (BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Default S.',
     ),
     reference: optionalText("Line reference: the item seller's identifier (BT-155).", MAX_IDENTIFIER_LENGTH),
+    period: periodSchema('line'),
     unitCode: withDefault(
       v.pipe(v.string('must be a string'), v.regex(/^[A-Z0-9]{2,3}$/, 'must be a UN/ECE Recommendation 20/21 unit code such as "C62", "HUR" or "KGM"')),
       'C62',
@@ -517,6 +539,7 @@ export const InvoiceInputSchema = v.object(
     paymentTerms: optionalText('Payment terms, free text, e.g. "30 days net" (BT-20).', MAX_LONG_TEXT_LENGTH),
     paymentMeans: optional(PaymentMeansSchema, 'Payment instructions (BG-16) with the credit transfer account (BG-17).'),
     deliveryDate: optionalDate('Actual delivery date, YYYY-MM-DD (BT-72).'),
+    invoicingPeriod: periodSchema('invoice'),
     deliveryCountry: optionalCountry('Deliver-to country, ISO 3166-1 alpha-2 (BT-80).'),
     seller: v.pipe(SellerSchema, v.description('The seller (BG-4).')),
     buyer: v.pipe(BuyerSchema, v.description('The buyer (BG-7).')),

@@ -23,6 +23,7 @@ import {
   type Invoice,
   type InvoiceLine,
   type PaymentInstructions,
+  type Period,
   type PostalAddress,
   type Seller,
   type VatBreakdown,
@@ -139,13 +140,21 @@ function toBuyer(buyer: InvoiceInput['buyer']): Buyer {
   });
 }
 
+/** A period (BG-14 / BG-26), or undefined when neither date is given. */
+function toPeriod(period: { start?: string | undefined; end?: string | undefined } | undefined): Period | undefined {
+  if (period === undefined || (period.start === undefined && period.end === undefined)) return undefined;
+  return compact<Period>({ start: period.start, end: period.end });
+}
+
 /** Invoice line (BG-25) number `index + 1`. */
 function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
+  const period = toPeriod(item.period);
   return {
     id: String(index + 1),
     quantity: item.quantity,
     unitCode: text(item.unitCode) ?? 'C62',
     netAmount: round2(item.quantity.times(item.unitPrice)),
+    ...(period === undefined ? {} : { period }),
     allowances: [],
     charges: [],
     price: { netPrice: item.unitPrice },
@@ -355,6 +364,7 @@ export function invoiceFromInput(input: InvoiceInput): Invoice {
     seller: toSeller(input.seller),
     buyer: toBuyer(input.buyer),
     delivery: toDelivery(input),
+    invoicingPeriod: toPeriod(input.invoicingPeriod),
     paymentInstructions: toPaymentInstructions(input.paymentMeans),
     allowances,
     charges,

@@ -70,6 +70,14 @@ const incomplete: Record<string, { body: Record<string, unknown>; rules: string[
     body: { ...fixtures['discount-and-shipping'], allowances: [{ amount: 3, vatCategory: 'S', vatRate: 20 }] },
     rules: ['BR-33', 'BR-CO-21'],
   },
+  'invoicing-period-ending-before-it-starts': {
+    body: { ...fixtures['period-invoice'], invoicingPeriod: { start: '2026-11-30', end: '2026-11-01' } },
+    rules: ['BR-29'],
+  },
+  'line-period-ending-before-it-starts': {
+    body: { ...fixtures['period-invoice'], items: [{ description: 'Rental', quantity: 1, unitPrice: 10, vatRate: 19, period: { start: '2026-11-02', end: '2026-11-01' } }] },
+    rules: ['BR-30'],
+  },
   'charge-without-category-on-mixed-rates': {
     body: { ...fixtures['discount-and-shipping'], charges: [{ amount: 3, reason: 'Transport' }] },
     rules: ['BR-37'],
@@ -103,7 +111,7 @@ describe('EN 16931 terms from JSON', () => {
     }
   });
 
-  it('incomplete allowances and charges are findings with the official ids (ours and the official validator\'s), not 400s', () => {
+  it('incomplete or inconsistent terms are findings with the official ids (ours and the official validator\'s), not 400s', () => {
     for (const [name, { body, rules }] of Object.entries(incomplete)) {
       expect(parseInvoiceInput(body).ok, name).toBe(true);
       expect(ruleIds(body), name).toEqual(rules);
@@ -165,6 +173,27 @@ describe('EN 16931 terms from JSON', () => {
       const r = parseInvoiceInput({ ...base, allowances: [{ amount: 1, reason: 'x', reasonCode: 'not a code' }], charges: [{ amount: 1, reason: 'y', percentage: 'ten' }] });
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.issues.map((i) => i.path).sort()).toEqual(['allowances[0].reasonCode', 'charges[0].percentage']);
+    });
+  });
+
+  describe('invoicing period (BG-14) and line periods (BG-26)', () => {
+    it('are written and read back: both dates, only the end, only the start', () => {
+      const { xml, invoice } = generateFacturXml(input(fixtures['period-invoice']), { rules: 'en16931' });
+      expect(invoice.invoicingPeriod).toEqual({ start: '2026-11-01', end: '2026-11-30' });
+      expect(invoice.lines.map((l) => l.period)).toEqual([{ start: '2026-11-01', end: '2026-11-30' }, { end: '2026-11-15' }, { start: '2026-11-20' }]);
+      const back = readBack(xml);
+      expect(back.invoicingPeriod).toEqual(invoice.invoicingPeriod);
+      expect(back.lines.map((l) => l.period)).toEqual(invoice.lines.map((l) => l.period));
+    });
+
+    it('an empty period object is no period; a date that is not a date is a 400', () => {
+      const body = fixtures['period-invoice']!;
+      const empty = invoiceFromInput(input({ ...body, invoicingPeriod: {}, items: [{ description: 'x', quantity: 1, unitPrice: 1, vatRate: 19, period: { start: null } }] }));
+      expect(empty.invoicingPeriod).toBeUndefined();
+      expect(empty.lines[0]!.period).toBeUndefined();
+      const r = parseInvoiceInput({ ...body, invoicingPeriod: { start: '2026-02-30' }, items: [{ description: 'x', quantity: 1, unitPrice: 1, vatRate: 19, period: { end: 'November' } }] });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.issues.map((i) => i.path).sort()).toEqual(['invoicingPeriod.start', 'items[0].period.end']);
     });
   });
 });
