@@ -355,6 +355,31 @@ function periodSchema(kind: 'invoice' | 'line') {
   );
 }
 
+/** The term ids of a line allowance (BG-27) or charge (BG-28). */
+const LINE_ALLOWANCE_CHARGE_TERMS = {
+  allowance: { group: 'BG-27', amount: 'BT-136', base: 'BT-137', percentage: 'BT-138', reason: 'BT-139', code: 'BT-140', codeList: 'UNTDID 5189, e.g. "95" discount' },
+  charge: { group: 'BG-28', amount: 'BT-141', base: 'BT-142', percentage: 'BT-143', reason: 'BT-144', code: 'BT-145', codeList: 'UNTDID 7161, e.g. "ABL" packaging' },
+} as const;
+
+/** An allowance (BG-27) or charge (BG-28) on one line; its VAT is the line's. */
+function lineAllowanceChargeSchema(kind: 'allowance' | 'charge') {
+  const t = LINE_ALLOWANCE_CHARGE_TERMS[kind];
+  return v.object(
+    {
+      amount: optionalDecimal(`Invoice line ${kind} amount without VAT (${t.amount}). Computed as baseAmount x percentage / 100 when absent.`),
+      baseAmount: optionalDecimal(`Invoice line ${kind} base amount (${t.base}). Default, with a percentage: quantity x unit price.`),
+      percentage: optionalDecimal(`Invoice line ${kind} percentage, e.g. 10 for 10 % (${t.percentage}).`),
+      reason: optionalText(`Invoice line ${kind} reason, free text (${t.reason}). A reason or a reason code is required.`, MAX_SHORT_TEXT_LENGTH),
+      reasonCode: reasonCode(`Invoice line ${kind} reason code, ${t.codeList} (${t.code}).`),
+    },
+    objectMessage('an object'),
+  );
+}
+
+function lineAllowancesCharges(kind: 'allowance' | 'charge', description: string) {
+  return optional(v.pipe(v.array(lineAllowanceChargeSchema(kind), 'must be an array'), maxEntries(MAX_ALLOWANCES_CHARGES, `${kind}s`)), description);
+}
+
 const ItemSchema = v.object(
   {
     description: requiredText('Line designation: the item name (BT-153).', MAX_ITEM_NAME_LENGTH),
@@ -371,6 +396,13 @@ const ItemSchema = v.object(
     ),
     reference: optionalText("Line reference: the item seller's identifier (BT-155).", MAX_IDENTIFIER_LENGTH),
     period: periodSchema('line'),
+    grossPrice: optionalDecimal('Item gross price before the price discount, excluding VAT (BT-148). unitPrice stays the net price (BT-146 = BT-148 - BT-147).'),
+    priceDiscount: optionalDecimal('Item price discount per unit (BT-147); without grossPrice, the gross price is written as unitPrice + priceDiscount.'),
+    allowances: lineAllowancesCharges(
+      'allowance',
+      `Invoice line allowances (BG-27), at most ${MAX_ALLOWANCES_CHARGES}: each lowers the line net amount (BT-131 = quantity x unit price - allowances + charges).`,
+    ),
+    charges: lineAllowancesCharges('charge', `Invoice line charges (BG-28), at most ${MAX_ALLOWANCES_CHARGES}: each raises the line net amount (BT-131).`),
     unitCode: withDefault(
       v.pipe(v.string('must be a string'), v.regex(/^[A-Z0-9]{2,3}$/, 'must be a UN/ECE Recommendation 20/21 unit code such as "C62", "HUR" or "KGM"')),
       'C62',
@@ -572,6 +604,8 @@ export type InvoiceInputJson = v.InferInput<typeof InvoiceInputSchema>;
 export type InvoiceItemInput = InvoiceInput['items'][number];
 /** One parsed document-level allowance (BG-20) or charge (BG-21) of the input. */
 export type DocumentAllowanceChargeInput = NonNullable<InvoiceInput['allowances']>[number];
+/** One parsed line allowance (BG-27) or charge (BG-28) of the input. */
+export type LineAllowanceChargeInput = NonNullable<InvoiceItemInput['allowances']>[number];
 /** A parsed party address: the one-string form or the structured form. */
 export type AddressInput = InvoiceInput['seller']['address'];
 

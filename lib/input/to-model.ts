@@ -22,6 +22,7 @@ import {
   type Identifier,
   type Invoice,
   type InvoiceLine,
+  type LineAllowanceCharge,
   type PaymentInstructions,
   type Period,
   type PostalAddress,
@@ -30,7 +31,7 @@ import {
 } from '../model/invoice.js';
 import { parseAddress } from './address.js';
 import { detectPartyCountry, normalizeVatNumber } from './country.js';
-import type { AddressInput, DocumentAllowanceChargeInput, InvoiceInput, InvoiceItemInput } from './schema.js';
+import type { AddressInput, DocumentAllowanceChargeInput, InvoiceInput, InvoiceItemInput, LineAllowanceChargeInput } from './schema.js';
 import { isSepaIban } from './sepa.js';
 import { textOf } from '../model/presence.js';
 
@@ -146,18 +147,36 @@ function toPeriod(period: { start?: string | undefined; end?: string | undefined
   return compact<Period>({ start: period.start, end: period.end });
 }
 
-/** Invoice line (BG-25) number `index + 1`. */
+/**
+ * A line allowance (BG-27) or charge (BG-28). With a percentage and no base,
+ * the base is the line's quantity x unit price (rounded); without an amount,
+ * the amount is base x percentage / 100 rounded half up to 2 decimals.
+ */
+function toLineAllowanceCharge(input: LineAllowanceChargeInput, lineGross: Decimal): LineAllowanceCharge {
+  const baseAmount = input.baseAmount ?? (input.percentage === undefined ? undefined : lineGross);
+  const amount = input.amount ?? (baseAmount !== undefined && input.percentage !== undefined ? round2(baseAmount.times(input.percentage).dividedBy(100)) : undefined);
+  return compact<LineAllowanceCharge>({ amount, baseAmount, percentage: input.percentage, reason: text(input.reason), reasonCode: text(input.reasonCode) });
+}
+
+/** Invoice line (BG-25) number `index + 1`: BT-131 = quantity x net price (rounded) - line allowances + line charges (BG-27, BG-28). */
 function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
   const period = toPeriod(item.period);
+  const lineGross = round2(item.quantity.times(item.unitPrice));
+  const allowances = (item.allowances ?? []).map((a) => toLineAllowanceCharge(a, lineGross));
+  const charges = (item.charges ?? []).map((c) => toLineAllowanceCharge(c, lineGross));
+  const netAmount =
+    allowances.length === 0 && charges.length === 0
+      ? lineGross
+      : lineGross.minus(sum(allowances.map((a) => a.amount))).plus(sum(charges.map((c) => c.amount)));
   return {
     id: String(index + 1),
     quantity: item.quantity,
     unitCode: text(item.unitCode) ?? 'C62',
-    netAmount: round2(item.quantity.times(item.unitPrice)),
+    netAmount,
     ...(period === undefined ? {} : { period }),
-    allowances: [],
-    charges: [],
-    price: { netPrice: item.unitPrice },
+    allowances,
+    charges,
+    price: compact({ netPrice: item.unitPrice, grossPrice: item.grossPrice, discount: item.priceDiscount }),
     // Category O has no rate at all (BR-O-05); every other category keeps the client's rate, right or wrong, for the rules to judge.
     vat: item.vatCategory === 'O' ? { category: 'O' } : { category: item.vatCategory, rate: item.vatRate },
     item: compact({ name: item.description.trim(), sellerId: text(item.reference), classifications: [], attributes: [] }),

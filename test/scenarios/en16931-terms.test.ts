@@ -78,6 +78,10 @@ const incomplete: Record<string, { body: Record<string, unknown>; rules: string[
     body: { ...fixtures['period-invoice'], items: [{ description: 'Rental', quantity: 1, unitPrice: 10, vatRate: 19, period: { start: '2026-11-02', end: '2026-11-01' } }] },
     rules: ['BR-30'],
   },
+  'line-allowance-without-reason': {
+    body: { ...fixtures['period-invoice'], items: [{ description: 'Rental', quantity: 1, unitPrice: 10, vatRate: 19, allowances: [{ amount: 1 }] }] },
+    rules: ['BR-42', 'BR-CO-23'],
+  },
   'charge-without-category-on-mixed-rates': {
     body: { ...fixtures['discount-and-shipping'], charges: [{ amount: 3, reason: 'Transport' }] },
     rules: ['BR-37'],
@@ -194,6 +198,30 @@ describe('EN 16931 terms from JSON', () => {
       const r = parseInvoiceInput({ ...body, invoicingPeriod: { start: '2026-02-30' }, items: [{ description: 'x', quantity: 1, unitPrice: 1, vatRate: 19, period: { end: 'November' } }] });
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.issues.map((i) => i.path).sort()).toEqual(['invoicingPeriod.start', 'items[0].period.end']);
+    });
+  });
+
+  describe('line allowances (BG-27) and charges (BG-28), gross price (BT-148) and price discount (BT-147)', () => {
+    it('lower and raise the line net amount, in decimals, and flow into the totals', () => {
+      const { invoice } = generateFacturXml(input(fixtures['line-discounts-and-gross-prices']), { rules: 'en16931' });
+      // 100.00 - 10 % of 100.00; 200.00 + 15.00; 2 x 45.00; 25.50 - 1.00 - 0.50 (2.5 % of 20.00) + 0.26 (1 % of 25.50 = 0.255, half up).
+      expect(invoice.lines.map((l) => l.netAmount?.toFixed(2))).toEqual(['90.00', '215.00', '90.00', '24.26']);
+      expect(byValue(invoice.lines[0]!.allowances)).toEqual([{ amount: '10', baseAmount: '100', percentage: '10', reason: 'Volume discount', reasonCode: '95' }]);
+      expect(invoice.lines[3]!.allowances.map((a) => a.amount?.toFixed(2))).toEqual(['1.00', '0.50']);
+      expect(invoice.lines[3]!.charges.map((c) => c.amount?.toFixed(2))).toEqual(['0.26']);
+      expect(byValue(invoice.totals)).toMatchObject({ lineNetTotal: '419.26', taxExclusiveAmount: '419.26', vatTotal: '83.85', taxInclusiveAmount: '503.11' });
+    });
+
+    it('are written and read back; a discount without gross price is read back with gross = net + discount', () => {
+      const { xml, invoice } = generateFacturXml(input(fixtures['line-discounts-and-gross-prices']), { rules: 'en16931' });
+      const back = readBack(xml);
+      expect(byValue(back.lines.map((l) => [l.allowances, l.charges, l.netAmount]))).toEqual(byValue(invoice.lines.map((l) => [l.allowances, l.charges, l.netAmount])));
+      expect(byValue(back.lines.map((l) => l.price))).toEqual([
+        { netPrice: '25' },
+        { netPrice: '200' },
+        { netPrice: '45', grossPrice: '50', discount: '5' },
+        { netPrice: '8.5', grossPrice: '10', discount: '1.5' },
+      ]);
     });
   });
 });
