@@ -300,6 +300,26 @@ function electronicAddress(description: string) {
   );
 }
 
+/** An object identifier (BT-18 / BT-128) with its optional UNTDID 1153 scheme (BT-18-1 / BT-128-1). */
+function objectIdentifier(description: string, ids: { id: string; scheme: string }) {
+  return optional(
+    v.union(
+      [
+        optionalTextValue(MAX_IDENTIFIER_LENGTH),
+        v.object(
+          {
+            id: requiredText(`Identifier (${ids.id}).`, MAX_IDENTIFIER_LENGTH),
+            scheme: optionalCode(`Identifier scheme, a UNTDID 1153 code such as "AAA" or "ABZ" (${ids.scheme}).`, (text) => text.trim().toUpperCase(), /^[A-Z0-9]{1,3}$/, 'must be a UNTDID 1153 code of 1 to 3 letters or digits'),
+          },
+          objectMessage('an object'),
+        ),
+      ],
+      'must be a string or an object {id, scheme}',
+    ),
+    description,
+  );
+}
+
 const sirenField = (description: string) =>
   optionalCode(description, withoutSpaces, /^\d{9}$/, 'must be a SIREN of 9 digits');
 const siretField = (description: string) =>
@@ -317,6 +337,7 @@ const SellerSchema = v.object(
     email: optionalText('Seller contact email address (BT-43).', MAX_EMAIL_LENGTH),
     phone: optionalText('Seller contact telephone number (BT-42).', MAX_IDENTIFIER_LENGTH),
     contactName: optionalText('Seller contact point: person or department (BT-41).', MAX_SHORT_TEXT_LENGTH),
+    additionalLegalInfo: optionalText('Seller additional legal information, e.g. "SARL au capital de 10 000 EUR - RCS Paris 732 829 320" (BT-33).', MAX_SHORT_TEXT_LENGTH),
   },
   objectMessage('an object'),
 );
@@ -396,6 +417,7 @@ const ItemSchema = v.object(
     ),
     reference: optionalText("Line reference: the item seller's identifier (BT-155).", MAX_IDENTIFIER_LENGTH),
     period: periodSchema('line'),
+    objectIdentifier: objectIdentifier('Invoice line object identifier (BT-128), e.g. a meter or subscription number: a string, or {id, scheme} with a UNTDID 1153 scheme (BT-128-1).', { id: 'BT-128', scheme: 'BT-128-1' }),
     grossPrice: optionalDecimal('Item gross price before the price discount, excluding VAT (BT-148). unitPrice stays the net price (BT-146 = BT-148 - BT-147).'),
     priceDiscount: optionalDecimal('Item price discount per unit (BT-147); without grossPrice, the gross price is written as unitPrice + priceDiscount.'),
     allowances: lineAllowancesCharges(
@@ -545,6 +567,13 @@ export const InvoiceInputSchema = v.object(
     ),
     buyerReference: optionalText('Buyer reference, e.g. the buyer\'s service code (BT-10).', MAX_IDENTIFIER_LENGTH),
     purchaseOrderReference: optionalText('Purchase order reference (BT-13).', MAX_IDENTIFIER_LENGTH),
+    projectReference: optionalText('Project reference (BT-11).', MAX_IDENTIFIER_LENGTH),
+    contractReference: optionalText('Contract reference (BT-12).', MAX_IDENTIFIER_LENGTH),
+    receivingAdviceReference: optionalText('Receiving advice reference (BT-15).', MAX_IDENTIFIER_LENGTH),
+    despatchAdviceReference: optionalText('Despatch advice reference, e.g. the delivery note number (BT-16).', MAX_IDENTIFIER_LENGTH),
+    tenderOrLotReference: optionalText('Tender or lot reference (BT-17).', MAX_IDENTIFIER_LENGTH),
+    invoicedObjectIdentifier: objectIdentifier('Invoiced object identifier (BT-18), e.g. a subscription or meter number: a string, or {id, scheme} with a UNTDID 1153 scheme (BT-18-1).', { id: 'BT-18', scheme: 'BT-18-1' }),
+    buyerAccountingReference: optionalText("Buyer accounting reference: the buyer's account to book the invoice to (BT-19).", MAX_IDENTIFIER_LENGTH),
     notes: optional(
       v.pipe(
         v.array(v.union([optionalTextValue(MAX_LONG_TEXT_LENGTH), NoteObjectSchema], 'must be a string or an object {text, subject}'), 'must be an array'),

@@ -123,6 +123,7 @@ function toSeller(seller: InvoiceInput['seller']): Seller {
     electronicAddress: electronicAddress(seller.electronicAddress),
     address: partyAddress(seller.address, country?.countryCode),
     contact: Object.keys(contact).length > 0 ? contact : undefined,
+    additionalLegalInfo: text(seller.additionalLegalInfo),
   });
 }
 
@@ -139,6 +140,16 @@ function toBuyer(buyer: InvoiceInput['buyer']): Buyer {
     electronicAddress: electronicAddress(buyer.electronicAddress),
     address: partyAddress(buyer.address, country?.countryCode),
   });
+}
+
+/** An object identifier (BT-18 / BT-128) from a string or {id, scheme}; undefined when blank. */
+function objectIdentifier(value: string | { id: string; scheme?: string | undefined } | undefined): Identifier | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') {
+    const id = text(value);
+    return id === undefined ? undefined : { id };
+  }
+  return compact<Identifier>({ id: value.id.trim(), scheme: text(value.scheme) });
 }
 
 /** A period (BG-14 / BG-26), or undefined when neither date is given. */
@@ -161,6 +172,7 @@ function toLineAllowanceCharge(input: LineAllowanceChargeInput, lineGross: Decim
 /** Invoice line (BG-25) number `index + 1`: BT-131 = quantity x net price (rounded) - line allowances + line charges (BG-27, BG-28). */
 function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
   const period = toPeriod(item.period);
+  const objectId = objectIdentifier(item.objectIdentifier);
   const lineGross = round2(item.quantity.times(item.unitPrice));
   const allowances = (item.allowances ?? []).map((a) => toLineAllowanceCharge(a, lineGross));
   const charges = (item.charges ?? []).map((c) => toLineAllowanceCharge(c, lineGross));
@@ -170,6 +182,7 @@ function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
       : lineGross.minus(sum(allowances.map((a) => a.amount))).plus(sum(charges.map((c) => c.amount)));
   return {
     id: String(index + 1),
+    ...(objectId === undefined ? {} : { objectIdentifier: objectId }),
     quantity: item.quantity,
     unitCode: text(item.unitCode) ?? 'C62',
     netAmount,
@@ -368,6 +381,13 @@ export function invoiceFromInput(input: InvoiceInput): Invoice {
     dueDate: input.dueDate,
     buyerReference: text(input.buyerReference),
     purchaseOrderReference: text(input.purchaseOrderReference),
+    projectReference: text(input.projectReference),
+    contractReference: text(input.contractReference),
+    receivingAdviceReference: text(input.receivingAdviceReference),
+    despatchAdviceReference: text(input.despatchAdviceReference),
+    tenderOrLotReference: text(input.tenderOrLotReference),
+    invoicedObjectIdentifier: objectIdentifier(input.invoicedObjectIdentifier),
+    buyerAccountingReference: text(input.buyerAccountingReference),
     paymentTerms: text(input.paymentTerms),
     vatAccountingCurrency: input.vatAccountingCurrency,
     notes: (input.notes ?? []).flatMap((note) => {

@@ -224,4 +224,42 @@ describe('EN 16931 terms from JSON', () => {
       ]);
     });
   });
+
+  describe('references (BT-11, BT-12, BT-15..BT-19), line object identifier (BT-128), seller legal information (BT-33)', () => {
+    it('are written and read back as the JSON gave them', () => {
+      const { xml, invoice } = generateFacturXml(input(fixtures['references']), { rules: 'en16931' });
+      const terms = (inv: Invoice) => ({
+        projectReference: inv.projectReference,
+        contractReference: inv.contractReference,
+        receivingAdviceReference: inv.receivingAdviceReference,
+        despatchAdviceReference: inv.despatchAdviceReference,
+        tenderOrLotReference: inv.tenderOrLotReference,
+        invoicedObjectIdentifier: inv.invoicedObjectIdentifier,
+        buyerAccountingReference: inv.buyerAccountingReference,
+        additionalLegalInfo: inv.seller.additionalLegalInfo,
+        lineObjects: inv.lines.map((l) => l.objectIdentifier),
+      });
+      expect(terms(invoice)).toEqual({
+        projectReference: 'PRJ-2026-LYON',
+        contractReference: 'CTR-2024-015',
+        receivingAdviceReference: 'RA-5541',
+        despatchAdviceReference: 'BL-2026-3310',
+        tenderOrLotReference: 'LOT-3',
+        invoicedObjectIdentifier: { id: 'METER-0045-77', scheme: 'AAA' },
+        buyerAccountingReference: '6063-FOURNITURES',
+        additionalLegalInfo: 'SARL au capital de 10 000 EUR - RCS Paris 732 829 320',
+        lineObjects: [{ id: 'PDL-14521478963258' }, { id: 'CPT-77', scheme: 'ABZ' }, undefined],
+      });
+      expect(terms(readBack(xml))).toEqual(terms(invoice));
+    });
+
+    it('blank references are absent; an identifier object without id is a 400', () => {
+      const body = fixtures['references']!;
+      const blank = invoiceFromInput(input({ ...body, projectReference: '  ', invoicedObjectIdentifier: '', seller: { ...(body['seller'] as object), additionalLegalInfo: null } }));
+      expect([blank.projectReference, blank.invoicedObjectIdentifier, blank.seller.additionalLegalInfo]).toEqual([undefined, undefined, undefined]);
+      const r = parseInvoiceInput({ ...body, invoicedObjectIdentifier: { scheme: 'AAA' } });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.issues.map((i) => i.path)).toEqual(['invoicedObjectIdentifier.id']);
+    });
+  });
 });
