@@ -27,7 +27,9 @@ export const MAX_INVOICE_NUMBER_LENGTH = 200;
  * Identifiers, references and codes as the client types them (spaces
  * allowed where the schema removes them): VAT identifiers (BT-31, BT-48),
  * SIRET, SIREN, IBAN, BIC, buyer reference (BT-10), purchase order (BT-13),
- * item reference (BT-155), electronic address scheme, VAT exemption reason
+ * item reference (BT-155), project, contract, receiving and despatch advice,
+ * tender, invoiced and line object references (BT-11, BT-12, BT-15..BT-19,
+ * BT-128), electronic address scheme, VAT exemption reason
  * code (BT-121), post code (BT-38, BT-53), telephone (BT-42).
  */
 export const MAX_IDENTIFIER_LENGTH = 100;
@@ -41,7 +43,9 @@ export const MAX_EMAIL_LENGTH = 254;
 /**
  * Names and other short text: seller and buyer names (BT-27, BT-44), contact
  * (BT-41), address lines (BT-35, BT-36, BT-162 and the buyer's), city,
- * country subdivision, account name (BT-85), remittance information (BT-83).
+ * country subdivision, account name (BT-85), remittance information (BT-83),
+ * allowance and charge reasons (BT-97, BT-104, BT-139, BT-144), seller
+ * additional legal information (BT-33).
  */
 export const MAX_SHORT_TEXT_LENGTH = 500;
 
@@ -61,6 +65,12 @@ export const MAX_LONG_TEXT_LENGTH = 10_000;
  * 100,000-digit price would take seconds.
  */
 export const MAX_DECIMAL_LENGTH = 50;
+
+/**
+ * Document-level allowances (BG-20) and, separately, charges (BG-21) in one
+ * invoice; also the allowances (BG-27) and charges (BG-28) of one line.
+ */
+export const MAX_ALLOWANCES_CHARGES = 100;
 
 /** Invoice notes (BT-22) in one invoice. */
 export const MAX_NOTES = 100;

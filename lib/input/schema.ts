@@ -24,6 +24,7 @@ import { dec, type Decimal } from '../model/decimal.js';
 import { isCountryCode } from './iso-3166.js';
 import {
   MAX_ADDRESS_LENGTH,
+  MAX_ALLOWANCES_CHARGES,
   MAX_DECIMAL_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_IDENTIFIER_LENGTH,
@@ -299,6 +300,26 @@ function electronicAddress(description: string) {
   );
 }
 
+/** An object identifier (BT-18 / BT-128) with its optional UNTDID 1153 scheme (BT-18-1 / BT-128-1). */
+function objectIdentifier(description: string, ids: { id: string; scheme: string }) {
+  return optional(
+    v.union(
+      [
+        optionalTextValue(MAX_IDENTIFIER_LENGTH),
+        v.object(
+          {
+            id: requiredText(`Identifier (${ids.id}).`, MAX_IDENTIFIER_LENGTH),
+            scheme: optionalCode(`Identifier scheme, a UNTDID 1153 code such as "AAA" or "ABZ" (${ids.scheme}).`, (text) => text.trim().toUpperCase(), /^[A-Z0-9]{1,3}$/, 'must be a UNTDID 1153 code of 1 to 3 letters or digits'),
+          },
+          objectMessage('an object'),
+        ),
+      ],
+      'must be a string or an object {id, scheme}',
+    ),
+    description,
+  );
+}
+
 const sirenField = (description: string) =>
   optionalCode(description, withoutSpaces, /^\d{9}$/, 'must be a SIREN of 9 digits');
 const siretField = (description: string) =>
@@ -316,6 +337,7 @@ const SellerSchema = v.object(
     email: optionalText('Seller contact email address (BT-43).', MAX_EMAIL_LENGTH),
     phone: optionalText('Seller contact telephone number (BT-42).', MAX_IDENTIFIER_LENGTH),
     contactName: optionalText('Seller contact point: person or department (BT-41).', MAX_SHORT_TEXT_LENGTH),
+    additionalLegalInfo: optionalText('Seller additional legal information, e.g. "SARL au capital de 10 000 EUR - RCS Paris 732 829 320" (BT-33).', MAX_SHORT_TEXT_LENGTH),
   },
   objectMessage('an object'),
 );
@@ -333,6 +355,52 @@ const BuyerSchema = v.object(
   objectMessage('an object'),
 );
 
+/** The term ids of the invoicing period (BG-14) and of a line period (BG-26). */
+const PERIOD_TERMS = {
+  invoice: { group: 'BG-14', what: 'Invoicing period', start: 'BT-73', end: 'BT-74', order: 'BR-29', either: 'BR-CO-19' },
+  line: { group: 'BG-26', what: 'Invoice line period', start: 'BT-134', end: 'BT-135', order: 'BR-30', either: 'BR-CO-20' },
+} as const;
+
+/** A period (BG-14 / BG-26): start and end dates, either or both. An empty object is no period. */
+function periodSchema(kind: 'invoice' | 'line') {
+  const t = PERIOD_TERMS[kind];
+  return optional(
+    v.object(
+      {
+        start: optionalDate(`${t.what} start date, YYYY-MM-DD (${t.start}).`),
+        end: optionalDate(`${t.what} end date, YYYY-MM-DD (${t.end}); not before the start date (${t.order}).`),
+      },
+      objectMessage('an object'),
+    ),
+    `${t.what} (${t.group}): {start, end}, either or both (${t.either}).`,
+  );
+}
+
+/** The term ids of a line allowance (BG-27) or charge (BG-28). */
+const LINE_ALLOWANCE_CHARGE_TERMS = {
+  allowance: { group: 'BG-27', amount: 'BT-136', base: 'BT-137', percentage: 'BT-138', reason: 'BT-139', code: 'BT-140', codeList: 'UNTDID 5189, e.g. "95" discount' },
+  charge: { group: 'BG-28', amount: 'BT-141', base: 'BT-142', percentage: 'BT-143', reason: 'BT-144', code: 'BT-145', codeList: 'UNTDID 7161, e.g. "ABL" packaging' },
+} as const;
+
+/** An allowance (BG-27) or charge (BG-28) on one line; its VAT is the line's. */
+function lineAllowanceChargeSchema(kind: 'allowance' | 'charge') {
+  const t = LINE_ALLOWANCE_CHARGE_TERMS[kind];
+  return v.object(
+    {
+      amount: optionalDecimal(`Invoice line ${kind} amount without VAT (${t.amount}). Computed as baseAmount x percentage / 100 when absent.`),
+      baseAmount: optionalDecimal(`Invoice line ${kind} base amount (${t.base}). Default, with a percentage: quantity x unit price.`),
+      percentage: optionalDecimal(`Invoice line ${kind} percentage, e.g. 10 for 10 % (${t.percentage}).`),
+      reason: optionalText(`Invoice line ${kind} reason, free text (${t.reason}). A reason or a reason code is required.`, MAX_SHORT_TEXT_LENGTH),
+      reasonCode: reasonCode(`Invoice line ${kind} reason code, ${t.codeList} (${t.code}).`),
+    },
+    objectMessage('an object'),
+  );
+}
+
+function lineAllowancesCharges(kind: 'allowance' | 'charge', description: string) {
+  return optional(v.pipe(v.array(lineAllowanceChargeSchema(kind), 'must be an array'), maxEntries(MAX_ALLOWANCES_CHARGES, `${kind}s`)), description);
+}
+
 const ItemSchema = v.object(
   {
     description: requiredText('Line designation: the item name (BT-153).', MAX_ITEM_NAME_LENGTH),
@@ -348,6 +416,15 @@ const ItemSchema = v.object(
       'VAT category code (BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Default S.',
     ),
     reference: optionalText("Line reference: the item seller's identifier (BT-155).", MAX_IDENTIFIER_LENGTH),
+    period: periodSchema('line'),
+    objectIdentifier: objectIdentifier('Invoice line object identifier (BT-128), e.g. a meter or subscription number: a string, or {id, scheme} with a UNTDID 1153 scheme (BT-128-1).', { id: 'BT-128', scheme: 'BT-128-1' }),
+    grossPrice: optionalDecimal('Item gross price before the price discount, excluding VAT (BT-148). unitPrice stays the net price (BT-146 = BT-148 - BT-147).'),
+    priceDiscount: optionalDecimal('Item price discount per unit (BT-147); without grossPrice, the gross price is written as unitPrice + priceDiscount.'),
+    allowances: lineAllowancesCharges(
+      'allowance',
+      `Invoice line allowances (BG-27), at most ${MAX_ALLOWANCES_CHARGES}: each lowers the line net amount (BT-131 = quantity x unit price - allowances + charges).`,
+    ),
+    charges: lineAllowancesCharges('charge', `Invoice line charges (BG-28), at most ${MAX_ALLOWANCES_CHARGES}: each raises the line net amount (BT-131).`),
     unitCode: withDefault(
       v.pipe(v.string('must be a string'), v.regex(/^[A-Z0-9]{2,3}$/, 'must be a UN/ECE Recommendation 20/21 unit code such as "C62", "HUR" or "KGM"')),
       'C62',
@@ -363,6 +440,48 @@ const ItemSchema = v.object(
   },
   objectMessage('an object'),
 );
+
+/** The business term ids of a document-level allowance (BG-20) or charge (BG-21). */
+const DOCUMENT_ALLOWANCE_CHARGE_TERMS = {
+  allowance: { group: 'BG-20', amount: 'BT-92', base: 'BT-93', percentage: 'BT-94', category: 'BT-95', rate: 'BT-96', reason: 'BT-97', code: 'BT-98', codeList: 'UNTDID 5189, e.g. "95" discount, "100" special rebate', missing: 'BR-32' },
+  charge: { group: 'BG-21', amount: 'BT-99', base: 'BT-100', percentage: 'BT-101', category: 'BT-102', rate: 'BT-103', reason: 'BT-104', code: 'BT-105', codeList: 'UNTDID 7161, e.g. "FC" freight, "ABL" packaging', missing: 'BR-37' },
+} as const;
+
+/** An allowance or charge reason code: 1 to 3 letters or digits, any case, returned upper-case; the code list is judged by the rules (BR-CL-19, BR-CL-20). */
+function reasonCode(description: string) {
+  return optionalCode(description, (text) => text.trim().toUpperCase(), /^[A-Z0-9]{1,3}$/, 'must be a code of 1 to 3 letters or digits');
+}
+
+/**
+ * A document-level allowance (BG-20) or charge (BG-21). The amount may be left
+ * to us: base amount x percentage / 100, rounded half up to 2 decimals. The VAT
+ * category and rate default to those of the lines when all lines share one.
+ */
+function documentAllowanceChargeSchema(kind: 'allowance' | 'charge') {
+  const t = DOCUMENT_ALLOWANCE_CHARGE_TERMS[kind];
+  return v.object(
+    {
+      amount: optionalDecimal(`Document level ${kind} amount without VAT (${t.amount}). Computed as baseAmount x percentage / 100 when absent.`),
+      baseAmount: optionalDecimal(`Document level ${kind} base amount (${t.base}), with percentage.`),
+      percentage: optionalDecimal(`Document level ${kind} percentage, e.g. 5 for 5 % (${t.percentage}).`),
+      reason: optionalText(`Document level ${kind} reason, free text (${t.reason}). A reason or a reason code is required.`, MAX_SHORT_TEXT_LENGTH),
+      reasonCode: reasonCode(`Document level ${kind} reason code, ${t.codeList} (${t.code}).`),
+      vatCategory: optional(
+        v.picklist(VAT_CATEGORY_CODES, `must be one of ${VAT_CATEGORY_CODES.join(', ')}`),
+        `VAT category code of the ${kind} (${t.category}). When absent and every line has the same VAT category and rate, those of the lines; otherwise required (${t.missing}).`,
+      ),
+      vatRate: optionalDecimal(`VAT rate of the ${kind} in percent (${t.rate}). Taken from the lines with the category when absent (see vatCategory); ignored for category O.`),
+    },
+    objectMessage('an object'),
+  );
+}
+
+function documentAllowancesCharges(kind: 'allowance' | 'charge', description: string) {
+  return optional(
+    v.pipe(v.array(documentAllowanceChargeSchema(kind), 'must be an array'), maxEntries(MAX_ALLOWANCES_CHARGES, `${kind}s`)),
+    description,
+  );
+}
 
 /** A note with its subject code (BT-21 / BT-22). */
 const NoteObjectSchema = v.object(
@@ -448,6 +567,13 @@ export const InvoiceInputSchema = v.object(
     ),
     buyerReference: optionalText('Buyer reference, e.g. the buyer\'s service code (BT-10).', MAX_IDENTIFIER_LENGTH),
     purchaseOrderReference: optionalText('Purchase order reference (BT-13).', MAX_IDENTIFIER_LENGTH),
+    projectReference: optionalText('Project reference (BT-11).', MAX_IDENTIFIER_LENGTH),
+    contractReference: optionalText('Contract reference (BT-12).', MAX_IDENTIFIER_LENGTH),
+    receivingAdviceReference: optionalText('Receiving advice reference (BT-15).', MAX_IDENTIFIER_LENGTH),
+    despatchAdviceReference: optionalText('Despatch advice reference, e.g. the delivery note number (BT-16).', MAX_IDENTIFIER_LENGTH),
+    tenderOrLotReference: optionalText('Tender or lot reference (BT-17).', MAX_IDENTIFIER_LENGTH),
+    invoicedObjectIdentifier: objectIdentifier('Invoiced object identifier (BT-18), e.g. a subscription or meter number: a string, or {id, scheme} with a UNTDID 1153 scheme (BT-18-1).', { id: 'BT-18', scheme: 'BT-18-1' }),
+    buyerAccountingReference: optionalText("Buyer accounting reference: the buyer's account to book the invoice to (BT-19).", MAX_IDENTIFIER_LENGTH),
     notes: optional(
       v.pipe(
         v.array(v.union([optionalTextValue(MAX_LONG_TEXT_LENGTH), NoteObjectSchema], 'must be a string or an object {text, subject}'), 'must be an array'),
@@ -474,6 +600,7 @@ export const InvoiceInputSchema = v.object(
     paymentTerms: optionalText('Payment terms, free text, e.g. "30 days net" (BT-20).', MAX_LONG_TEXT_LENGTH),
     paymentMeans: optional(PaymentMeansSchema, 'Payment instructions (BG-16) with the credit transfer account (BG-17).'),
     deliveryDate: optionalDate('Actual delivery date, YYYY-MM-DD (BT-72).'),
+    invoicingPeriod: periodSchema('invoice'),
     deliveryCountry: optionalCountry('Deliver-to country, ISO 3166-1 alpha-2 (BT-80).'),
     seller: v.pipe(SellerSchema, v.description('The seller (BG-4).')),
     buyer: v.pipe(BuyerSchema, v.description('The buyer (BG-7).')),
@@ -481,6 +608,14 @@ export const InvoiceInputSchema = v.object(
       v.array(ItemSchema, 'must be an array of invoice lines'),
       v.description(`Invoice lines (BG-25), in order (at most ${MAX_LINES}); line identifiers are 1, 2, 3...`),
       maxEntries(MAX_LINES, 'lines'),
+    ),
+    allowances: documentAllowancesCharges(
+      'allowance',
+      `Document level allowances (BG-20), e.g. a discount on the whole invoice (at most ${MAX_ALLOWANCES_CHARGES}). Each lowers the taxable base of its VAT category (BT-116) and the total without VAT (BT-107, BT-109).`,
+    ),
+    charges: documentAllowancesCharges(
+      'charge',
+      `Document level charges (BG-21), e.g. shipping or packaging (at most ${MAX_ALLOWANCES_CHARGES}). Each raises the taxable base of its VAT category (BT-116) and the total without VAT (BT-108, BT-109).`,
     ),
     totals: optional(
       TotalsSchema,
@@ -496,6 +631,10 @@ export type InvoiceInput = v.InferOutput<typeof InvoiceInputSchema>;
 export type InvoiceInputJson = v.InferInput<typeof InvoiceInputSchema>;
 /** One parsed invoice line of the input. */
 export type InvoiceItemInput = InvoiceInput['items'][number];
+/** One parsed document-level allowance (BG-20) or charge (BG-21) of the input. */
+export type DocumentAllowanceChargeInput = NonNullable<InvoiceInput['allowances']>[number];
+/** One parsed line allowance (BG-27) or charge (BG-28) of the input. */
+export type LineAllowanceChargeInput = NonNullable<InvoiceItemInput['allowances']>[number];
 /** A parsed party address: the one-string form or the structured form. */
 export type AddressInput = InvoiceInput['seller']['address'];
 

@@ -17,18 +17,21 @@ import {
   type Buyer,
   type Contact,
   type Delivery,
+  type DocumentAllowanceCharge,
   type DocumentTotals,
   type Identifier,
   type Invoice,
   type InvoiceLine,
+  type LineAllowanceCharge,
   type PaymentInstructions,
+  type Period,
   type PostalAddress,
   type Seller,
   type VatBreakdown,
 } from '../model/invoice.js';
 import { parseAddress } from './address.js';
 import { detectPartyCountry, normalizeVatNumber } from './country.js';
-import type { AddressInput, InvoiceInput, InvoiceItemInput } from './schema.js';
+import type { AddressInput, DocumentAllowanceChargeInput, InvoiceInput, InvoiceItemInput, LineAllowanceChargeInput } from './schema.js';
 import { isSepaIban } from './sepa.js';
 import { textOf } from '../model/presence.js';
 
@@ -120,6 +123,7 @@ function toSeller(seller: InvoiceInput['seller']): Seller {
     electronicAddress: electronicAddress(seller.electronicAddress),
     address: partyAddress(seller.address, country?.countryCode),
     contact: Object.keys(contact).length > 0 ? contact : undefined,
+    additionalLegalInfo: text(seller.additionalLegalInfo),
   });
 }
 
@@ -138,53 +142,110 @@ function toBuyer(buyer: InvoiceInput['buyer']): Buyer {
   });
 }
 
-/** Invoice line (BG-25) number `index + 1`. */
+/** An object identifier (BT-18 / BT-128) from a string or {id, scheme}; undefined when blank. */
+function objectIdentifier(value: string | { id: string; scheme?: string | undefined } | undefined): Identifier | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') {
+    const id = text(value);
+    return id === undefined ? undefined : { id };
+  }
+  return compact<Identifier>({ id: value.id.trim(), scheme: text(value.scheme) });
+}
+
+/** A period (BG-14 / BG-26), or undefined when neither date is given. */
+function toPeriod(period: { start?: string | undefined; end?: string | undefined } | undefined): Period | undefined {
+  if (period === undefined || (period.start === undefined && period.end === undefined)) return undefined;
+  return compact<Period>({ start: period.start, end: period.end });
+}
+
+/**
+ * A line allowance (BG-27) or charge (BG-28). With a percentage and no base,
+ * the base is the line's quantity x unit price (rounded); without an amount,
+ * the amount is base x percentage / 100 rounded half up to 2 decimals.
+ */
+function toLineAllowanceCharge(input: LineAllowanceChargeInput, lineGross: Decimal): LineAllowanceCharge {
+  const baseAmount = input.baseAmount ?? (input.percentage === undefined ? undefined : lineGross);
+  const amount = input.amount ?? (baseAmount !== undefined && input.percentage !== undefined ? round2(baseAmount.times(input.percentage).dividedBy(100)) : undefined);
+  return compact<LineAllowanceCharge>({ amount, baseAmount, percentage: input.percentage, reason: text(input.reason), reasonCode: text(input.reasonCode) });
+}
+
+/** Invoice line (BG-25) number `index + 1`: BT-131 = quantity x net price (rounded) - line allowances + line charges (BG-27, BG-28). */
 function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
+  const period = toPeriod(item.period);
+  const objectId = objectIdentifier(item.objectIdentifier);
+  const lineGross = round2(item.quantity.times(item.unitPrice));
+  const allowances = (item.allowances ?? []).map((a) => toLineAllowanceCharge(a, lineGross));
+  const charges = (item.charges ?? []).map((c) => toLineAllowanceCharge(c, lineGross));
+  const netAmount =
+    allowances.length === 0 && charges.length === 0
+      ? lineGross
+      : lineGross.minus(sum(allowances.map((a) => a.amount))).plus(sum(charges.map((c) => c.amount)));
   return {
     id: String(index + 1),
+    ...(objectId === undefined ? {} : { objectIdentifier: objectId }),
     quantity: item.quantity,
     unitCode: text(item.unitCode) ?? 'C62',
-    netAmount: round2(item.quantity.times(item.unitPrice)),
-    allowances: [],
-    charges: [],
-    price: { netPrice: item.unitPrice },
+    netAmount,
+    ...(period === undefined ? {} : { period }),
+    allowances,
+    charges,
+    price: compact({ netPrice: item.unitPrice, grossPrice: item.grossPrice, discount: item.priceDiscount }),
     // Category O has no rate at all (BR-O-05); every other category keeps the client's rate, right or wrong, for the rules to judge.
     vat: item.vatCategory === 'O' ? { category: 'O' } : { category: item.vatCategory, rate: item.vatRate },
     item: compact({ name: item.description.trim(), sellerId: text(item.reference), classifications: [], attributes: [] }),
   };
 }
 
-/** The lines of one VAT breakdown group, with what identifies the group. */
+/** The lines, allowances (BG-20) and charges (BG-21) of one VAT breakdown group, with what identifies the group. */
 interface VatGroup {
   category: string;
   rate?: Decimal;
   items: InvoiceItemInput[];
   lines: InvoiceLine[];
+  allowances: DocumentAllowanceCharge[];
+  charges: DocumentAllowanceCharge[];
 }
 
-/** Groups the lines by (category, rate) in order of first appearance; category O is one group without rate. */
-function groupByVat(items: readonly InvoiceItemInput[], lines: readonly InvoiceLine[]): VatGroup[] {
+/**
+ * Groups the lines, then the document allowances and charges, by (category,
+ * rate) in order of first appearance; category O is one group without rate.
+ * An allowance or charge without a VAT category belongs to no group (BR-32 /
+ * BR-37 report it).
+ */
+function groupByVat(
+  items: readonly InvoiceItemInput[],
+  lines: readonly InvoiceLine[],
+  allowances: readonly DocumentAllowanceCharge[],
+  charges: readonly DocumentAllowanceCharge[],
+): VatGroup[] {
   const groups = new Map<string, VatGroup>();
+  const groupOf = (category: string, rate: Decimal | undefined): VatGroup => {
+    // Keyed by the rate's value, so 20, "20" and "20.00" are one group.
+    const key = rate === undefined ? category : `${category}|${rate.toString()}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { category, ...(rate === undefined ? {} : { rate }), items: [], lines: [], allowances: [], charges: [] };
+      groups.set(key, group);
+    }
+    return group;
+  };
   items.forEach((item, index) => {
     const line = lines[index];
     if (line === undefined) return;
-    const rate = line.vat.rate;
-    // Keyed by the rate's value, so 20, "20" and "20.00" are one group.
-    const key = rate === undefined ? line.vat.category : `${line.vat.category}|${rate.toString()}`;
-    let group = groups.get(key);
-    if (group === undefined) {
-      group = { category: line.vat.category, ...(rate === undefined ? {} : { rate }), items: [], lines: [] };
-      groups.set(key, group);
-    }
+    const group = groupOf(line.vat.category, line.vat.rate);
     group.items.push(item);
     group.lines.push(line);
   });
+  for (const allowance of allowances) if (allowance.vatCategory !== undefined) groupOf(allowance.vatCategory, allowance.vatRate).allowances.push(allowance);
+  for (const charge of charges) if (charge.vatCategory !== undefined) groupOf(charge.vatCategory, charge.vatRate).charges.push(charge);
   return [...groups.values()];
 }
 
-/** VAT breakdown entry (BG-23) of one group: BT-116..BT-121. */
+/** VAT breakdown entry (BG-23) of one group: BT-116 = line net amounts - allowances + charges of the group (BR-S-08 and its peers); BT-117..BT-121. */
 function toVatBreakdown(group: VatGroup): VatBreakdown {
-  const taxableAmount = sum(group.lines.map((line) => line.netAmount));
+  const taxableAmount = sum(group.lines.map((line) => line.netAmount))
+    .minus(sum(group.allowances.map((a) => a.amount)))
+    .plus(sum(group.charges.map((c) => c.amount)));
   const taxAmount = group.rate === undefined ? ZERO : round2(taxableAmount.times(group.rate).dividedBy(100));
   let exemptionReason: string | undefined;
   let exemptionReasonCode: string | undefined;
@@ -207,15 +268,62 @@ function toVatBreakdown(group: VatGroup): VatBreakdown {
   });
 }
 
+/**
+ * A document-level allowance (BG-20) or charge (BG-21). The amount is the
+ * client's, else base x percentage / 100 rounded half up to 2 decimals. Without
+ * a VAT category the lines' one is taken when all lines share a single
+ * (category, rate); category O never has a rate (BR-O-05 and its peers).
+ */
+function toDocumentAllowanceCharge(input: DocumentAllowanceChargeInput, lines: readonly InvoiceLine[]): DocumentAllowanceCharge {
+  const amount =
+    input.amount ??
+    (input.baseAmount !== undefined && input.percentage !== undefined ? round2(input.baseAmount.times(input.percentage).dividedBy(100)) : undefined);
+  let vatCategory: string | undefined = input.vatCategory;
+  let vatRate = input.vatRate;
+  if (vatCategory === undefined && vatRate === undefined) {
+    const first = lines[0]?.vat;
+    const single = first !== undefined && lines.every((line) => line.vat.category === first.category && sameRate(line.vat.rate, first.rate));
+    if (single) {
+      vatCategory = first.category;
+      vatRate = first.rate;
+    }
+  }
+  return compact<DocumentAllowanceCharge>({
+    amount,
+    baseAmount: input.baseAmount,
+    percentage: input.percentage,
+    vatCategory,
+    vatRate: vatCategory === 'O' ? undefined : vatRate,
+    reason: text(input.reason),
+    reasonCode: text(input.reasonCode),
+  });
+}
+
+function sameRate(a: Decimal | undefined, b: Decimal | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : a.eq(b);
+}
+
 /** Document totals (BG-22): computed, except the client totals, which are kept as given for BR-CO-13 / BR-CO-15 to check. */
-function toTotals(input: InvoiceInput, lines: readonly InvoiceLine[], vatBreakdown: readonly VatBreakdown[]): DocumentTotals {
+function toTotals(
+  input: InvoiceInput,
+  lines: readonly InvoiceLine[],
+  allowances: readonly DocumentAllowanceCharge[],
+  charges: readonly DocumentAllowanceCharge[],
+  vatBreakdown: readonly VatBreakdown[],
+): DocumentTotals {
   const lineNetTotal = sum(lines.map((line) => line.netAmount));
+  // BT-107 / BT-108 only when there is something to sum (BR-CO-11, BR-CO-12).
+  const allowanceTotal = allowances.length > 0 ? sum(allowances.map((a) => a.amount)) : undefined;
+  const chargeTotal = charges.length > 0 ? sum(charges.map((c) => c.amount)) : undefined;
   const vatTotal = sum(vatBreakdown.map((entry) => entry.taxAmount));
-  const taxExclusiveAmount = input.totals?.totalHT ?? lineNetTotal;
+  // BR-CO-13: BT-109 = BT-106 - BT-107 + BT-108.
+  const taxExclusiveAmount = input.totals?.totalHT ?? lineNetTotal.minus(allowanceTotal ?? ZERO).plus(chargeTotal ?? ZERO);
   const taxInclusiveAmount = input.totals?.totalTTC ?? taxExclusiveAmount.plus(vatTotal);
   const prepaidAmount = input.totals?.prepaidAmount;
   return compact<DocumentTotals>({
     lineNetTotal,
+    allowanceTotal,
+    chargeTotal,
     taxExclusiveAmount,
     vatTotal,
     taxInclusiveAmount,
@@ -255,13 +363,16 @@ function toDelivery(input: InvoiceInput): Delivery | undefined {
  * BT-1/2/3/5/9/10/13/20/24, notes (BG-1), seller (BG-4: BT-29 SIRET 0009,
  * BT-30 SIREN 0002, BT-31, BT-34, BG-5, BG-6), buyer (BG-7: BT-46, BT-47,
  * BT-48, BT-49, BG-8), delivery (BT-72, BT-80), payment instructions (BG-16,
- * BG-17), lines (BG-25: BT-126 "1", "2"..., BT-129/130/131/146/151/152/153/155),
- * VAT breakdown (BG-23) and totals (BG-22). Countries are detected as
+ * BG-17), document allowances (BG-20) and charges (BG-21), lines (BG-25: BT-126
+ * "1", "2"..., BT-129/130/131/146/151/152/153/155), VAT breakdown (BG-23) and
+ * totals (BG-22, with BT-107/BT-108 when there are allowances or charges). Countries are detected as
  * country.ts describes; address strings are parsed by address.ts.
  */
 export function invoiceFromInput(input: InvoiceInput): Invoice {
   const lines = input.items.map(toLine);
-  const vatBreakdown = groupByVat(input.items, lines).map(toVatBreakdown);
+  const allowances = (input.allowances ?? []).map((a) => toDocumentAllowanceCharge(a, lines));
+  const charges = (input.charges ?? []).map((c) => toDocumentAllowanceCharge(c, lines));
+  const vatBreakdown = groupByVat(input.items, lines, allowances, charges).map(toVatBreakdown);
   return compact<Invoice>({
     number: input.invoiceNumber.trim(),
     issueDate: input.invoiceDate,
@@ -270,6 +381,13 @@ export function invoiceFromInput(input: InvoiceInput): Invoice {
     dueDate: input.dueDate,
     buyerReference: text(input.buyerReference),
     purchaseOrderReference: text(input.purchaseOrderReference),
+    projectReference: text(input.projectReference),
+    contractReference: text(input.contractReference),
+    receivingAdviceReference: text(input.receivingAdviceReference),
+    despatchAdviceReference: text(input.despatchAdviceReference),
+    tenderOrLotReference: text(input.tenderOrLotReference),
+    invoicedObjectIdentifier: objectIdentifier(input.invoicedObjectIdentifier),
+    buyerAccountingReference: text(input.buyerAccountingReference),
     paymentTerms: text(input.paymentTerms),
     vatAccountingCurrency: input.vatAccountingCurrency,
     notes: (input.notes ?? []).flatMap((note) => {
@@ -285,10 +403,11 @@ export function invoiceFromInput(input: InvoiceInput): Invoice {
     seller: toSeller(input.seller),
     buyer: toBuyer(input.buyer),
     delivery: toDelivery(input),
+    invoicingPeriod: toPeriod(input.invoicingPeriod),
     paymentInstructions: toPaymentInstructions(input.paymentMeans),
-    allowances: [],
-    charges: [],
-    totals: toTotals(input, lines, vatBreakdown),
+    allowances,
+    charges,
+    totals: toTotals(input, lines, allowances, charges, vatBreakdown),
     vatBreakdown,
     supportingDocuments: [],
     lines,

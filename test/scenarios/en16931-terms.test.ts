@@ -1,0 +1,265 @@
+/**
+ * EN 16931 terms beyond the seed, written from JSON (issue 12): each fixture of
+ * test/fixtures/terms/invoices.json goes JSON -> model -> CII XML -> our reader,
+ * and the terms it carries come back as the model built from the JSON had
+ * them. The official validator (CII D16B XSD and CEN EN 16931 1.3.16,
+ * `en16931-check`, one call for every file) accepts every valid fixture and
+ * gives the same rule ids as ours for the incomplete ones.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readCii } from '../../lib/cii/reader/read.js';
+import { toElementTree } from '../../lib/cii/reader/tree.js';
+import { writeCii } from '../../lib/cii/writer.js';
+import { InvoiceValidationError } from '../../lib/errors.js';
+import { checkInvoiceInput, generateFacturXml } from '../../lib/generate.js';
+import { parseInvoiceInput, type InvoiceInput } from '../../lib/input/schema.js';
+import { invoiceFromInput } from '../../lib/input/to-model.js';
+import { Decimal } from '../../lib/model/decimal.js';
+import type { Invoice } from '../../lib/model/invoice.js';
+import { withXmlDocument } from '../../lib/xml/parse.js';
+import { requireShared } from '../shared-path.js';
+
+const fixtures = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'terms', 'invoices.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+
+function input(body: unknown): InvoiceInput {
+  const r = parseInvoiceInput(body);
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.value;
+}
+
+function readBack(xml: string): Invoice {
+  return readCii(withXmlDocument(xml, (doc) => toElementTree(doc))).invoice;
+}
+
+/** Decimals as their value text (2.5 and 2.50 compare equal), undefined properties dropped. */
+function byValue(value: unknown): unknown {
+  if (Decimal.isDecimal(value)) return (value as Decimal).toString();
+  if (Array.isArray(value)) return value.map(byValue);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = byValue(v);
+    return out;
+  }
+  return value;
+}
+
+function ruleIds(body: unknown): string[] {
+  try {
+    generateFacturXml(input(body), { rules: 'en16931' });
+  } catch (err) {
+    if (err instanceof InvoiceValidationError) return [...new Set((err.details as Array<{ rule: string }>).map((d) => d.rule))].sort();
+    throw err;
+  }
+  return [];
+}
+
+interface Verdict {
+  file: string;
+  xsd: string;
+  fatal: string[];
+  sch_error?: string;
+}
+
+/** Incomplete inputs: written anyway (writeCii of the model) so the official validator can judge them too. */
+const incomplete: Record<string, { body: Record<string, unknown>; rules: string[] }> = {
+  'allowance-without-reason': {
+    body: { ...fixtures['discount-and-shipping'], allowances: [{ amount: 3, vatCategory: 'S', vatRate: 20 }] },
+    rules: ['BR-33', 'BR-CO-21'],
+  },
+  'invoicing-period-ending-before-it-starts': {
+    body: { ...fixtures['period-invoice'], invoicingPeriod: { start: '2026-11-30', end: '2026-11-01' } },
+    rules: ['BR-29'],
+  },
+  'line-period-ending-before-it-starts': {
+    body: { ...fixtures['period-invoice'], items: [{ description: 'Rental', quantity: 1, unitPrice: 10, vatRate: 19, period: { start: '2026-11-02', end: '2026-11-01' } }] },
+    rules: ['BR-30'],
+  },
+  'line-allowance-without-reason': {
+    body: { ...fixtures['period-invoice'], items: [{ description: 'Rental', quantity: 1, unitPrice: 10, vatRate: 19, allowances: [{ amount: 1 }] }] },
+    rules: ['BR-42', 'BR-CO-23'],
+  },
+  'charge-without-category-on-mixed-rates': {
+    body: { ...fixtures['discount-and-shipping'], charges: [{ amount: 3, reason: 'Transport' }] },
+    rules: ['BR-37'],
+  },
+};
+
+describe('EN 16931 terms from JSON', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'en16931-terms-'));
+  const files = new Map<string, string>();
+  let verdicts: Map<string, Verdict>;
+
+  beforeAll(() => {
+    for (const [name, body] of Object.entries(fixtures)) {
+      const file = join(dir, `${name}.xml`);
+      writeFileSync(file, generateFacturXml(input(body), { rules: 'en16931' }).xml);
+      files.set(name, file);
+    }
+    for (const [name, { body }] of Object.entries(incomplete)) {
+      const file = join(dir, `${name}.xml`);
+      writeFileSync(file, writeCii(invoiceFromInput(input(body))));
+      files.set(name, file);
+    }
+    const out = execFileSync(requireShared('official-validator', 'en16931-check'), [...files.values()], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    verdicts = new Map(out.trim().split('\n').map((l) => JSON.parse(l) as Verdict).map((v) => [v.file, v]));
+  }, 120_000);
+
+  it('every valid fixture is valid for the official validator (XSD and EN 16931)', () => {
+    for (const name of Object.keys(fixtures)) {
+      const v = verdicts.get(files.get(name)!);
+      expect({ name, xsd: v?.xsd, fatal: v?.fatal, sch_error: v?.sch_error }).toEqual({ name, xsd: 'ok', fatal: [], sch_error: undefined });
+    }
+  });
+
+  it('incomplete or inconsistent terms are findings with the official ids (ours and the official validator\'s), not 400s', () => {
+    for (const [name, { body, rules }] of Object.entries(incomplete)) {
+      expect(parseInvoiceInput(body).ok, name).toBe(true);
+      expect(ruleIds(body), name).toEqual(rules);
+      const validation = checkInvoiceInput(input(body), { rules: 'en16931' });
+      expect(validation.valid, name).toBe(false);
+      expect(verdicts.get(files.get(name)!)?.fatal, name).toEqual(rules);
+    }
+  });
+
+  describe('document level allowances (BG-20) and charges (BG-21)', () => {
+    it('are written and read back as the model has them, totals included', () => {
+      for (const name of ['discount-and-shipping', 'single-rate-vat-from-lines', 'charge-in-its-own-category']) {
+        const { xml, invoice } = generateFacturXml(input(fixtures[name]), { rules: 'en16931' });
+        const back = readBack(xml);
+        expect(byValue(back.allowances), name).toEqual(byValue(invoice.allowances));
+        expect(byValue(back.charges), name).toEqual(byValue(invoice.charges));
+        expect(byValue(back.totals), name).toEqual(byValue(invoice.totals));
+        expect(byValue(back.vatBreakdown), name).toEqual(byValue(invoice.vatBreakdown));
+      }
+    });
+
+    it('a percentage allowance and a freight charge: amounts, VAT bases and totals in decimals', () => {
+      const { invoice } = generateFacturXml(input(fixtures['discount-and-shipping']), { rules: 'en16931' });
+      expect(byValue(invoice.allowances)).toEqual([
+        { amount: '12', baseAmount: '120', percentage: '10', vatCategory: 'S', vatRate: '20', reason: 'Remise fidélité', reasonCode: '95' },
+      ]);
+      expect(byValue(invoice.charges)).toEqual([{ amount: '12.5', vatCategory: 'S', vatRate: '20', reason: 'Transport', reasonCode: 'FC' }]);
+      // S 20: 120.00 - 12.00 + 12.50 = 120.50, VAT 24.10; S 5.5: 21.10, VAT 1.1605 -> 1.16.
+      expect(byValue(invoice.vatBreakdown)).toEqual([
+        { category: 'S', rate: '20', taxableAmount: '120.5', taxAmount: '24.1' },
+        { category: 'S', rate: '5.5', taxableAmount: '21.1', taxAmount: '1.16' },
+      ]);
+      expect(byValue(invoice.totals)).toMatchObject({
+        lineNetTotal: '141.1', allowanceTotal: '12', chargeTotal: '12.5', taxExclusiveAmount: '141.6', vatTotal: '25.26', taxInclusiveAmount: '166.86', amountDue: '166.86',
+      });
+    });
+
+    it('take the VAT of the lines when all share one, and round computed amounts half up', () => {
+      const { invoice } = generateFacturXml(input(fixtures['single-rate-vat-from-lines']), { rules: 'en16931' });
+      // 99.98 x 2.5 % = 2.4995 -> 2.50; 114.95 x 3 % = 3.4485 -> 3.45.
+      expect(invoice.allowances.map((a) => [a.amount?.toFixed(2), a.vatCategory, a.vatRate?.toString()])).toEqual([['5.00', 'S', '19'], ['2.50', 'S', '19']]);
+      expect(invoice.charges.map((c) => [c.amount?.toFixed(2), c.vatCategory, c.vatRate?.toString()])).toEqual([['3.45', 'S', '19']]);
+      // 114.95 - 7.50 + 3.45 = 110.90; VAT 19 % = 21.071 -> 21.07.
+      expect(byValue(invoice.totals)).toMatchObject({ allowanceTotal: '7.5', chargeTotal: '3.45', taxExclusiveAmount: '110.9', vatTotal: '21.07', taxInclusiveAmount: '131.97' });
+    });
+
+    it('a charge in a VAT category no line has gets its own VAT breakdown', () => {
+      const { invoice } = generateFacturXml(input(fixtures['charge-in-its-own-category']), { rules: 'en16931' });
+      expect(byValue(invoice.vatBreakdown)).toEqual([
+        { category: 'S', rate: '20', taxableAmount: '100', taxAmount: '20' },
+        { category: 'Z', rate: '0', taxableAmount: '8', taxAmount: '0' },
+      ]);
+      expect(invoice.totals.taxInclusiveAmount?.toFixed(2)).toBe('128.00');
+      expect(invoice.totals.allowanceTotal).toBeUndefined();
+    });
+
+    it('reject what cannot be read: a reason code that is no code, a percentage that is no number', () => {
+      const base = fixtures['discount-and-shipping'];
+      const r = parseInvoiceInput({ ...base, allowances: [{ amount: 1, reason: 'x', reasonCode: 'not a code' }], charges: [{ amount: 1, reason: 'y', percentage: 'ten' }] });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.issues.map((i) => i.path).sort()).toEqual(['allowances[0].reasonCode', 'charges[0].percentage']);
+    });
+  });
+
+  describe('invoicing period (BG-14) and line periods (BG-26)', () => {
+    it('are written and read back: both dates, only the end, only the start', () => {
+      const { xml, invoice } = generateFacturXml(input(fixtures['period-invoice']), { rules: 'en16931' });
+      expect(invoice.invoicingPeriod).toEqual({ start: '2026-11-01', end: '2026-11-30' });
+      expect(invoice.lines.map((l) => l.period)).toEqual([{ start: '2026-11-01', end: '2026-11-30' }, { end: '2026-11-15' }, { start: '2026-11-20' }]);
+      const back = readBack(xml);
+      expect(back.invoicingPeriod).toEqual(invoice.invoicingPeriod);
+      expect(back.lines.map((l) => l.period)).toEqual(invoice.lines.map((l) => l.period));
+    });
+
+    it('an empty period object is no period; a date that is not a date is a 400', () => {
+      const body = fixtures['period-invoice']!;
+      const empty = invoiceFromInput(input({ ...body, invoicingPeriod: {}, items: [{ description: 'x', quantity: 1, unitPrice: 1, vatRate: 19, period: { start: null } }] }));
+      expect(empty.invoicingPeriod).toBeUndefined();
+      expect(empty.lines[0]!.period).toBeUndefined();
+      const r = parseInvoiceInput({ ...body, invoicingPeriod: { start: '2026-02-30' }, items: [{ description: 'x', quantity: 1, unitPrice: 1, vatRate: 19, period: { end: 'November' } }] });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.issues.map((i) => i.path).sort()).toEqual(['invoicingPeriod.start', 'items[0].period.end']);
+    });
+  });
+
+  describe('line allowances (BG-27) and charges (BG-28), gross price (BT-148) and price discount (BT-147)', () => {
+    it('lower and raise the line net amount, in decimals, and flow into the totals', () => {
+      const { invoice } = generateFacturXml(input(fixtures['line-discounts-and-gross-prices']), { rules: 'en16931' });
+      // 100.00 - 10 % of 100.00; 200.00 + 15.00; 2 x 45.00; 25.50 - 1.00 - 0.50 (2.5 % of 20.00) + 0.26 (1 % of 25.50 = 0.255, half up).
+      expect(invoice.lines.map((l) => l.netAmount?.toFixed(2))).toEqual(['90.00', '215.00', '90.00', '24.26']);
+      expect(byValue(invoice.lines[0]!.allowances)).toEqual([{ amount: '10', baseAmount: '100', percentage: '10', reason: 'Volume discount', reasonCode: '95' }]);
+      expect(invoice.lines[3]!.allowances.map((a) => a.amount?.toFixed(2))).toEqual(['1.00', '0.50']);
+      expect(invoice.lines[3]!.charges.map((c) => c.amount?.toFixed(2))).toEqual(['0.26']);
+      expect(byValue(invoice.totals)).toMatchObject({ lineNetTotal: '419.26', taxExclusiveAmount: '419.26', vatTotal: '83.85', taxInclusiveAmount: '503.11' });
+    });
+
+    it('are written and read back; a discount without gross price is read back with gross = net + discount', () => {
+      const { xml, invoice } = generateFacturXml(input(fixtures['line-discounts-and-gross-prices']), { rules: 'en16931' });
+      const back = readBack(xml);
+      expect(byValue(back.lines.map((l) => [l.allowances, l.charges, l.netAmount]))).toEqual(byValue(invoice.lines.map((l) => [l.allowances, l.charges, l.netAmount])));
+      expect(byValue(back.lines.map((l) => l.price))).toEqual([
+        { netPrice: '25' },
+        { netPrice: '200' },
+        { netPrice: '45', grossPrice: '50', discount: '5' },
+        { netPrice: '8.5', grossPrice: '10', discount: '1.5' },
+      ]);
+    });
+  });
+
+  describe('references (BT-11, BT-12, BT-15..BT-19), line object identifier (BT-128), seller legal information (BT-33)', () => {
+    it('are written and read back as the JSON gave them', () => {
+      const { xml, invoice } = generateFacturXml(input(fixtures['references']), { rules: 'en16931' });
+      const terms = (inv: Invoice) => ({
+        projectReference: inv.projectReference,
+        contractReference: inv.contractReference,
+        receivingAdviceReference: inv.receivingAdviceReference,
+        despatchAdviceReference: inv.despatchAdviceReference,
+        tenderOrLotReference: inv.tenderOrLotReference,
+        invoicedObjectIdentifier: inv.invoicedObjectIdentifier,
+        buyerAccountingReference: inv.buyerAccountingReference,
+        additionalLegalInfo: inv.seller.additionalLegalInfo,
+        lineObjects: inv.lines.map((l) => l.objectIdentifier),
+      });
+      expect(terms(invoice)).toEqual({
+        projectReference: 'PRJ-2026-LYON',
+        contractReference: 'CTR-2024-015',
+        receivingAdviceReference: 'RA-5541',
+        despatchAdviceReference: 'BL-2026-3310',
+        tenderOrLotReference: 'LOT-3',
+        invoicedObjectIdentifier: { id: 'METER-0045-77', scheme: 'AAA' },
+        buyerAccountingReference: '6063-FOURNITURES',
+        additionalLegalInfo: 'SARL au capital de 10 000 EUR - RCS Paris 732 829 320',
+        lineObjects: [{ id: 'PDL-14521478963258' }, { id: 'CPT-77', scheme: 'ABZ' }, undefined],
+      });
+      expect(terms(readBack(xml))).toEqual(terms(invoice));
+    });
+
+    it('blank references are absent; an identifier object without id is a 400', () => {
+      const body = fixtures['references']!;
+      const blank = invoiceFromInput(input({ ...body, projectReference: '  ', invoicedObjectIdentifier: '', seller: { ...(body['seller'] as object), additionalLegalInfo: null } }));
+      expect([blank.projectReference, blank.invoicedObjectIdentifier, blank.seller.additionalLegalInfo]).toEqual([undefined, undefined, undefined]);
+      const r = parseInvoiceInput({ ...body, invoicedObjectIdentifier: { scheme: 'AAA' } });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.issues.map((i) => i.path)).toEqual(['invoicedObjectIdentifier.id']);
+    });
+  });
+});
