@@ -30,6 +30,7 @@ import { requireShared } from '../shared-path.js';
 import { disagreements, getPath, isPresent } from './agreement.js';
 import { readSequences } from './schema-order.js';
 import type { SequenceMap } from './schema-order.js';
+import { seededRandom } from '../../scripts/fuzz/cases.js';
 
 const NS = { ...CII_NAMESPACES };
 
@@ -156,18 +157,6 @@ function cardOnlyVariant(): Invoice {
   return inv;
 }
 
-/** A small seeded PRNG (mulberry32), so a failing shape is reproducible from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function setPath(obj: unknown, path: string, value: unknown): void {
   const keys = path.split('.');
   const parent = getPath(obj, keys.slice(0, -1).join('.') || '') ?? (keys.length === 1 ? obj : undefined);
@@ -196,7 +185,7 @@ const REMOVED_WITH: Record<string, string> = {
  * XSD-valid shapes of every kind, from the seed.
  */
 function shapedInvoice(seed: number): Invoice {
-  const rnd = prng(seed);
+  const rnd = seededRandom(seed);
   const coin = (): boolean => rnd() < 0.5;
   const inv = fullInvoice();
   for (const path of OPTIONAL_OBJECTS) if (coin()) setPath(inv, path, undefined);
