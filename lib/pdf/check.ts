@@ -48,7 +48,7 @@ import { isPdfAOutputProfile, readIccHeader } from './icc.js';
 import { DEFAULT_MAX_PDF_BYTES, loadPdf } from './load.js';
 import { asDict, compareKeyBytes, decodeStream, filtersOf, get, getArray, getDict, getName, getText, items, N, resolve, walkNameTree } from './objects.js';
 import { readPdfAOutputIntent } from './pdfa.js';
-import { acceptedRelationships, inspectInvoiceXml, isFacturXProfile, type FacturXProfile } from './profile.js';
+import { acceptedRelationships, facturXProfileOf, inspectInvoiceXml, isFacturXProfile, type FacturXProfile } from './profile.js';
 import {
   extensionSchemas,
   FACTURX_XMP_PROPERTIES,
@@ -385,8 +385,10 @@ function checkInvoiceAttachment(doc: PDFDocument, a: Attachment, fxProfile: Fact
   }
   try {
     const info = inspectInvoiceXml(bytes);
-    if (fxProfile !== undefined && info.profile !== fxProfile) {
-      add('INVOICE_XML', `The XML's specification identifier "${info.specificationId}" names ${info.profile}, but fx:ConformanceLevel says ${fxProfile}.`);
+    // A BT-24 that names no profile cannot contradict fx:ConformanceLevel (embedFacturX's `profile` option is for those).
+    const named = facturXProfileOf(info);
+    if (fxProfile !== undefined && named !== undefined && named !== fxProfile) {
+      add('INVOICE_XML', `The XML's specification identifier "${info.specificationId}" names ${named}, but fx:ConformanceLevel says ${fxProfile}.`);
     }
   } catch (err) {
     add('INVOICE_XML', `The embedded XML is not a usable CII invoice: ${err instanceof Error ? err.message : String(err)}`);
