@@ -188,8 +188,13 @@ async function resolveRewriter(option: EmbedFacturXOptions['ghostscript']): Prom
   return findGhostscript(option ?? {});
 }
 
-function rerenderIssues(doc: PDFDocument): PdfAIssue[] {
+/** The issues a re-render must fix; throws PdfNotConvertibleError for those nothing here can fix (past a PDF/A limit). */
+function rerenderIssues(doc: PDFDocument, after?: string): PdfAIssue[] {
   const analysis = analyzePdfA(doc);
+  const refused = analysis.issues.filter((i) => i.remedy === 'refuse');
+  if (refused.length > 0) {
+    throw new PdfNotConvertibleError(refused, `Making them conform would change the document${after === undefined ? '' : ` (found after re-rendering with ${after})`}.`);
+  }
   const issues = analysis.issues.filter((i) => i.remedy === 'rerender');
   const components = readPdfAOutputIntent(doc.context, doc.catalog)?.components ?? 3;
   const colour = deviceColourIssue(analysis.deviceColours, components);
@@ -283,7 +288,7 @@ async function convert(
     if (after !== pageCount) {
       throw new PdfNotConvertibleError(blocking, `${rewriter.name} produced ${after} pages instead of ${pageCount}.`);
     }
-    const remaining = rerenderIssues(doc);
+    const remaining = rerenderIssues(doc, rewriter.name);
     if (remaining.length > 0) throw new PdfNotConvertibleError(remaining, `These remain after re-rendering with ${rewriter.name}.`);
     method = 'ghostscript-pdfa3';
     changes.push(`Re-rendered with ${rewriter.name}: ${blocking.map((i) => i.message).join(' ')}`);
@@ -293,7 +298,7 @@ async function convert(
   // The colours were scanned by rerenderIssues above; this pass only applies and lists the repairs.
   const repairPass = analyzePdfA(doc, { repair: true, scanColours: false }).issues;
   // A repair can fail on the data itself (an LZW stream that does not decode): then the file cannot be made conformant here.
-  const unrepaired = repairPass.filter((i) => i.remedy === 'rerender');
+  const unrepaired = repairPass.filter((i) => i.remedy !== 'repair');
   if (unrepaired.length > 0) throw new PdfNotConvertibleError(unrepaired, 'They could not be repaired in place.');
   const repairs = repairPass.filter((i) => i.remedy === 'repair');
   for (const r of repairs) changes.push(`Repaired: ${r.message}`);
