@@ -196,8 +196,20 @@ const MESSAGES: Record<string, (details: string[]) => string> = {
   BLEND_MODE: (d) => `Graphics states use non-standard blend modes: ${d.join(', ')}.`,
   IMPLEMENTATION_LIMIT: (d) => `Objects are past the PDF/A implementation limits (ISO 19005-2, 6.1.13): ${d.join('; ')}.`,
   PAGE_BOX: (d) => `Page boundaries are outside 3..14,400 units (ISO 19005-2, 6.1.13): ${d.join('; ')}.`,
+  DEVICEN_COLORANTS: (d) => `DeviceN colour spaces use spot colours without an entry in their Colorants dictionary (ISO 19005-2, 6.2.4.4): ${d.join(', ')}.`,
   CIDSET: (d) => `Fonts carry a CIDSet, which must list every CID of the font program (6.2.11.4.2); removed: ${d.join(', ')}.`,
 };
+
+/** Process colorants need no Colorants entry (veraPDF's reading of 6.2.4.4), nor does None. */
+const NON_SPOT_COLORANTS = new Set(['Cyan', 'Magenta', 'Yellow', 'Black', 'None', 'All']);
+
+/** The spot colorants of a DeviceN array that its attributes' Colorants dictionary does not define (6.2.4.4). */
+export function deviceNSpotsWithoutColorants(ctx: PDFContext, deviceN: PDFArray): string[] {
+  const colorants = getDict(ctx, asDict(resolve(ctx, deviceN.get(4))), 'Colorants');
+  const list = resolve(ctx, deviceN.get(1));
+  const names = items(ctx, list instanceof PDFArray ? list : undefined).filter((n): n is PDFName => n instanceof PDFName);
+  return names.map((n) => n.decodeText()).filter((n) => !NON_SPOT_COLORANTS.has(n) && !colorants?.has(N(n)));
+}
 
 class IssueCollector {
   private readonly byCode = new Map<string, { remedy: Remedy; details: Set<string> }>();
@@ -671,6 +683,12 @@ class Walker {
     const name = family instanceof PDFName ? family.decodeText() : '';
     const base = name === 'Indexed' || name === 'I' || name === 'Pattern' ? v.get(1) : name === 'Separation' || name === 'DeviceN' ? v.get(2) : undefined;
     if (base !== undefined) this.nested(() => this.colourSpace(base, where));
+    if (name === 'DeviceN') {
+      const missing = deviceNSpotsWithoutColorants(ctx, v);
+      // Building the Separation a colorant lacks would mean deriving a one-input tint transform from the
+      // n-input one; we refuse instead (Ghostscript passes such spaces through, as veraPDF found).
+      if (missing.length > 0) this.issues.add('DEVICEN_COLORANTS', 'refuse', `${missing.join(', ')} (${where})`);
+    }
   }
 
   private font(font: PDFDict, where: string): void {

@@ -178,3 +178,43 @@ describe('CIDSet (6.2.11.4.2)', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('DeviceN colorants (6.2.4.4)', () => {
+  const tint = '<< /FunctionType 2 /Domain [0 1 0 1] /C0 [0 0 0] /C1 [1 1 1] /N 1 >>';
+  const withDeviceN = (attrs: string, pageExtra = '') =>
+    onePage({
+      page: `/MediaBox [0 0 595 842] ${pageExtra} /Resources << /ColorSpace << /CS0 [/DeviceN [/Gold /Cyan] /DeviceRGB ${tint} ${attrs}] >> >>`,
+      content: { dict: '<< >>', data: Buffer.from('/CS0 cs 1 0 scn 0 0 100 100 re f', 'latin1') },
+    });
+
+  it('refuses a DeviceN whose spot colour has no Colorants entry, naming it', async () => {
+    const input = withDeviceN('');
+    expect(await codes(input)).toContain('DEVICEN_COLORANTS');
+    const err = await refusal(input);
+    expect(err.details).toEqual([expect.objectContaining({ code: 'DEVICEN_COLORANTS', message: expect.stringMatching(/Gold/) })]);
+    expect(err.details![0]!.message).not.toMatch(/Cyan/);
+  });
+
+  it('accepts it when Colorants defines the spot colour', async () => {
+    const out = await embed(withDeviceN('<< /Colorants << /Gold [/Separation /Gold /DeviceRGB << /FunctionType 2 /Domain [0 1] /C0 [1 1 1] /C1 [0.8 0.6 0] /N 1 >>] >> >>'));
+    await expectClean(out.pdf);
+  });
+
+  it('refuses it after a re-rendering too (the Ghostscript path)', async () => {
+    // An annotation without appearance stream: only a re-rendering can fix it.
+    const input = withDeviceN(
+      '<< /Colorants << /Gold [/Separation /Gold /DeviceRGB << /FunctionType 2 /Domain [0 1] /C0 [1 1 1] /C1 [0.8 0.6 0] /N 1 >>] >> >>',
+      '/Annots [<< /Type /Annot /Subtype /Square /Rect [0 0 10 10] /F 4 >>]',
+    );
+    expect(await codes(input)).not.toContain('DEVICEN_COLORANTS');
+    // A rewriter standing in for Ghostscript that returns the spot colour without its Colorants, as the issue saw.
+    const rewriter = { name: 'fake-gs', rewriteToPdfA3: async () => withDeviceN('') };
+    const err = await embedFacturX(input, invoiceXml(), { now: NOW, ghostscript: rewriter }).then(
+      () => undefined,
+      (e: unknown) => e as PdfNotConvertibleError,
+    );
+    expect(err).toBeInstanceOf(PdfNotConvertibleError);
+    expect(err!.details).toEqual([expect.objectContaining({ code: 'DEVICEN_COLORANTS' })]);
+    expect(err!.message).toMatch(/after re-rendering with fake-gs/);
+  });
+});
