@@ -304,7 +304,8 @@ async function convert(
     if (after !== pageCount) {
       throw new PdfNotConvertibleError(blocking, `${rewriter.name} produced ${after} pages instead of ${pageCount}.`);
     }
-    // Never hand out an invoice whose visible text changed: a refusal is better.
+    // Never hand out an invoice whose visible text changed: a refusal is better. pdf.js decodes without caps: measure first.
+    assertStreamsWithinLimits(doc.context);
     const lost = renderingChanges(shown, { texts: await pageTextsOrRefuse(rendered, blocking, `${rewriter.name}'s output`), links: readPageLinks(doc) });
     if (lost.length > 0) {
       throw new PdfNotConvertibleError(blocking, `Re-rendering with ${rewriter.name} would change what the pages show: ${lost.join('; ')}.`);
