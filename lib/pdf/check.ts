@@ -27,6 +27,8 @@
  * | `EMBEDDED_FILE_PDFA3`         | any embedded file lacking what PDF/A-3 asks (6.8)                                       |
  * | `NAME_TREE_UNSORTED`          | EmbeddedFiles keys not in lexical order (ISO 32000-1, 7.9.6)                            |
  * | analysis codes                | `FONT_NOT_EMBEDDED`, `JAVASCRIPT`, `FORBIDDEN_ACTION`, `DEVICE_COLOUR`, ... (./analyze.ts) |
+ * | (analysis, 6.1.13)            | `IMPLEMENTATION_LIMIT` (strings, names, integers, reals, q/Q nesting), `PAGE_BOX` (./pdfa-limits.ts) |
+ * | (analysis, 6.2.4.4 / 6.2.11.4.2 / 6.9) | `DEVICEN_COLORANTS`, `CIDSET` (any CIDSet), `OPTIONAL_CONTENT_CONFIG` (./optional-content.ts) |
  */
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFStream, PDFString } from '@cantoo/pdf-lib';
 import { ServiceError } from '../errors.js';
