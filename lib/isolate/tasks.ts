@@ -22,7 +22,7 @@ export interface TaskContext {
 export interface RenderedXml {
   pdf: Uint8Array;
   invoiceNumber: string;
-  /** True when the PDF embeds the XML (a valid EN 16931 invoice of a known profile). */
+  /** True when the PDF embeds the XML (a valid EN 16931 invoice, whatever BT-24 it declares). */
   embedded: boolean;
   valid: boolean;
   /** Distinct fatal rule ids, in order of first appearance. */
@@ -49,9 +49,13 @@ function documentText(doc: { lines: Array<{ text: string }> }): string {
 export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined; rules?: RuleSelection | undefined }): Promise<RenderedXml> {
   const { validateCiiXml } = await import('../validate-xml.js');
   const { renderInvoicePdf } = await import('../pdf/render/render.js');
+  const { facturXProfileOf } = await import('../pdf/profile.js');
   const verdict = validateCiiXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(options.rules ? { rules: options.rules } : {}) });
-  const embedded = verdict.valid && verdict.profile !== 'UNKNOWN';
-  const pdf = await renderInvoicePdf(verdict.invoice, embedded ? { xml, xmlProfile: verdict } : {});
+  // Valid is valid whatever BT-24 says (the CEN rules accept any identifier): embed, declaring the profile BT-24
+  // names (ZUGFeRD 1.0 ids included), else EN 16931, the rules the invoice has just passed.
+  const embedded = verdict.valid;
+  const named = facturXProfileOf(verdict);
+  const pdf = await renderInvoicePdf(verdict.invoice, embedded ? { xml, xmlProfile: verdict, ...(named === undefined ? { profile: 'EN 16931' as const } : {}) } : {});
   return { pdf, invoiceNumber: verdict.invoice.number, embedded, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
 }
 

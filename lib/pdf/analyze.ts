@@ -51,6 +51,8 @@ import {
 } from '@cantoo/pdf-lib';
 import { PDF_MAX_NESTING_DEPTH, rethrowLimit, tooComplex } from '../limits.js';
 import { scanDeviceColours, type DeviceColourUse } from './content-scan.js';
+import { checkOptionalContent } from './optional-content.js';
+import { checkObjectLimits, checkPageBoxes, MAX_Q_NESTING, maxQNesting } from './pdfa-limits.js';
 import {
   arrayOf,
   asDict,
@@ -67,8 +69,10 @@ import {
   resolve,
 } from './objects.js';
 
-/** How an issue can be remedied (see the module comment). */
-export type Remedy = 'repair' | 'rerender';
+/** How an issue can be remedied (see the module comment); `refuse`: neither, the document is refused. */
+export type Remedy = 'repair' | 'rerender' | 'refuse';
+
+const REMEDY_RANK: Record<Remedy, number> = { repair: 0, rerender: 1, refuse: 2 };
 
 /** One PDF/A-3 issue found in a document, with the objects concerned. */
 export interface PdfAIssue {
@@ -95,9 +99,10 @@ export interface AnalyzeOptions {
   /** Apply the structural repairs; default false (report only). */
   repair?: boolean;
   /**
-   * Decode and scan page contents for device colours (`deviceColours`);
-   * default true. The issues never depend on it: a caller that only wants
-   * them (or the repairs) can skip the costliest part of the walk.
+   * Scan page contents for device colours (`deviceColours`); default true.
+   * The issues never depend on it: a caller that only wants them (or the
+   * repairs) can skip that scan (contents are still decoded for their q/Q
+   * nesting).
    */
   scanColours?: boolean;
 }
@@ -179,7 +184,7 @@ const MESSAGES: Record<string, (details: string[]) => string> = {
   CATALOG_VERSION: (d) => `The catalog declares PDF version ${d.join(', ')} (PDF/A-3 is based on PDF 1.7).`,
   CATALOG_NEEDS_RENDERING: () => 'The catalog sets NeedsRendering.',
   PAGE_PRESSTEPS: (d) => `Pages have presentation steps: ${d.join(', ')}.`,
-  OPTIONAL_CONTENT_CONFIG: (d) => `Optional content configurations lack a Name or have an AS entry: ${d.join(', ')}.`,
+  OPTIONAL_CONTENT_CONFIG: (d) => `Optional content configurations are not as PDF/A wants them (6.9): ${d.join(', ')}.`,
   LZW_FILTER: (d) => `Streams use the LZW filter: ${d.join(', ')}.`,
   EXTERNAL_STREAM: (d) => `Streams have external data or crypt filters: ${d.join(', ')}.`,
   IMAGE_INTERPOLATE: (d) => `Images request interpolation: ${d.join(', ')}.`,
@@ -189,7 +194,22 @@ const MESSAGES: Record<string, (details: string[]) => string> = {
   REFERENCE_XOBJECT: (d) => `Reference XObjects are present: ${d.join(', ')}.`,
   TRANSFER_FUNCTION: (d) => `Graphics states use transfer functions: ${d.join(', ')}.`,
   BLEND_MODE: (d) => `Graphics states use non-standard blend modes: ${d.join(', ')}.`,
+  IMPLEMENTATION_LIMIT: (d) => `Objects are past the PDF/A implementation limits (ISO 19005-2, 6.1.13): ${d.join('; ')}.`,
+  PAGE_BOX: (d) => `Page boundaries are outside 3..14,400 units (ISO 19005-2, 6.1.13): ${d.join('; ')}.`,
+  DEVICEN_COLORANTS: (d) => `DeviceN colour spaces use spot colours without an entry in their Colorants dictionary (ISO 19005-2, 6.2.4.4): ${d.join(', ')}.`,
+  CIDSET: (d) => `Fonts carry a CIDSet, which must list every CID of the font program (6.2.11.4.2); removed: ${d.join(', ')}.`,
 };
+
+/** Process colorants need no Colorants entry (veraPDF's reading of 6.2.4.4), nor does None. */
+const NON_SPOT_COLORANTS = new Set(['Cyan', 'Magenta', 'Yellow', 'Black', 'None', 'All']);
+
+/** The spot colorants of a DeviceN array that its attributes' Colorants dictionary does not define (6.2.4.4). */
+export function deviceNSpotsWithoutColorants(ctx: PDFContext, deviceN: PDFArray): string[] {
+  const colorants = getDict(ctx, asDict(resolve(ctx, deviceN.get(4))), 'Colorants');
+  const list = resolve(ctx, deviceN.get(1));
+  const names = items(ctx, list instanceof PDFArray ? list : undefined).filter((n): n is PDFName => n instanceof PDFName);
+  return names.map((n) => n.decodeText()).filter((n) => !NON_SPOT_COLORANTS.has(n) && !colorants?.has(N(n)));
+}
 
 class IssueCollector {
   private readonly byCode = new Map<string, { remedy: Remedy; details: Set<string> }>();
@@ -200,7 +220,7 @@ class IssueCollector {
       entry = { remedy, details: new Set() };
       this.byCode.set(code, entry);
     }
-    if (remedy === 'rerender') entry.remedy = 'rerender';
+    if (REMEDY_RANK[remedy] > REMEDY_RANK[entry.remedy]) entry.remedy = remedy;
     if (entry.details.size < 20) entry.details.add(detail);
   }
 
@@ -262,6 +282,7 @@ class Walker {
   run(): PdfAAnalysis {
     const ctx = this.ctx;
     const catalog = ctx.lookup(ctx.trailerInfo.Root);
+    checkObjectLimits(ctx, this.repair, (code, remedy, detail) => this.issues.add(code, remedy, detail));
     if (catalog instanceof PDFDict) {
       this.catalog(catalog);
       forEachPage(ctx, getDict(ctx, catalog, 'Pages'), (page, inherited) => {
@@ -331,21 +352,7 @@ class Walker {
       }
       this.fields(getArray(ctx, form, 'Fields'), 0, new Set());
     }
-    const oc = getDict(ctx, catalog, 'OCProperties');
-    if (oc !== undefined) {
-      const configs = [getDict(ctx, oc, 'D'), ...items(ctx, getArray(ctx, oc, 'Configs')).map(asDict)];
-      configs.forEach((cfg, idx) => {
-        if (cfg === undefined) return;
-        const label = idx === 0 ? 'default configuration' : `configuration ${idx}`;
-        if (!cfg.has(N('Name')) || cfg.has(N('AS'))) {
-          this.issues.add('OPTIONAL_CONTENT_CONFIG', 'repair', label);
-          if (this.repair) {
-            if (!cfg.has(N('Name'))) cfg.set(N('Name'), ctx.obj(idx === 0 ? 'Default' : `Config${idx}`) as PDFObject);
-            cfg.delete(N('AS'));
-          }
-        }
-      });
-    }
+    checkOptionalContent(ctx, catalog, this.repair, (detail) => this.issues.add('OPTIONAL_CONTENT_CONFIG', 'repair', detail));
   }
 
   private fields(fields: PDFArray | undefined, depth: number, seen: Set<PDFDict>): void {
@@ -422,6 +429,7 @@ class Walker {
       this.issues.add('PAGE_PRESSTEPS', 'repair', where);
       if (this.repair) page.delete(N('PresSteps'));
     }
+    checkPageBoxes(ctx, page, where, this.repair, (code, remedy, detail) => this.issues.add(code, remedy, detail));
     const group = getDict(ctx, page, 'Group');
     if (group !== undefined) this.colourSpace(get(ctx, group, 'CS'), where);
     const contents = get(ctx, page, 'Contents');
@@ -533,7 +541,6 @@ class Walker {
   }
 
   private scanContent(stream: PDFStream, defaults: { rgb: boolean; cmyk: boolean }): void {
-    if (!this.scanColours) return;
     let data: Uint8Array;
     try {
       data = decodeStream(stream);
@@ -541,6 +548,9 @@ class Walker {
       rethrowLimit(err);
       return; // undecodable content: nothing we can say about its colours
     }
+    const q = maxQNesting(data);
+    if (q > MAX_Q_NESTING) this.issues.add('IMPLEMENTATION_LIMIT', 'refuse', `q/Q nested ${q} deep (limit ${MAX_Q_NESTING})`);
+    if (!this.scanColours) return;
     const use: DeviceColourUse = { rgb: false, cmyk: false };
     scanDeviceColours(data, use);
     if (use.rgb && !defaults.rgb) this.colours.rgb = true;
@@ -673,6 +683,12 @@ class Walker {
     const name = family instanceof PDFName ? family.decodeText() : '';
     const base = name === 'Indexed' || name === 'I' || name === 'Pattern' ? v.get(1) : name === 'Separation' || name === 'DeviceN' ? v.get(2) : undefined;
     if (base !== undefined) this.nested(() => this.colourSpace(base, where));
+    if (name === 'DeviceN') {
+      const missing = deviceNSpotsWithoutColorants(ctx, v);
+      // Building the Separation a colorant lacks would mean deriving a one-input tint transform from the
+      // n-input one; we refuse instead (Ghostscript passes such spaces through, as veraPDF found).
+      if (missing.length > 0) this.issues.add('DEVICEN_COLORANTS', 'refuse', `${missing.join(', ')} (${where})`);
+    }
   }
 
   private font(font: PDFDict, where: string): void {
@@ -699,6 +715,12 @@ class Walker {
       descriptor = getDict(ctx, descendant, 'FontDescriptor');
     } else {
       descriptor = getDict(ctx, font, 'FontDescriptor');
+    }
+    if (descriptor?.has(N('CIDSet'))) {
+      // 6.2.11.4.2: a CIDSet must list every CID the font program has; we do not read font programs, and the
+      // entry is optional, so it goes (veraPDF found client fonts whose CIDSet did not match).
+      this.issues.add('CIDSET', 'repair', `${baseFont} (${where})`);
+      if (this.repair) descriptor.delete(N('CIDSet'));
     }
     const embedded =
       descriptor !== undefined &&

@@ -27,6 +27,8 @@
  * | `EMBEDDED_FILE_PDFA3`         | any embedded file lacking what PDF/A-3 asks (6.8)                                       |
  * | `NAME_TREE_UNSORTED`          | EmbeddedFiles keys not in lexical order (ISO 32000-1, 7.9.6)                            |
  * | analysis codes                | `FONT_NOT_EMBEDDED`, `JAVASCRIPT`, `FORBIDDEN_ACTION`, `DEVICE_COLOUR`, ... (./analyze.ts) |
+ * | (analysis, 6.1.13)            | `IMPLEMENTATION_LIMIT` (strings, names, integers, reals, q/Q nesting), `PAGE_BOX` (./pdfa-limits.ts) |
+ * | (analysis, 6.2.4.4 / 6.2.11.4.2 / 6.9) | `DEVICEN_COLORANTS`, `CIDSET` (any CIDSet), `OPTIONAL_CONTENT_CONFIG` (./optional-content.ts) |
  */
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFStream, PDFString } from '@cantoo/pdf-lib';
 import { ServiceError } from '../errors.js';
@@ -48,7 +50,7 @@ import { isPdfAOutputProfile, readIccHeader } from './icc.js';
 import { DEFAULT_MAX_PDF_BYTES, loadPdf } from './load.js';
 import { asDict, compareKeyBytes, decodeStream, filtersOf, get, getArray, getDict, getName, getText, items, N, resolve, walkNameTree } from './objects.js';
 import { readPdfAOutputIntent } from './pdfa.js';
-import { acceptedRelationships, inspectInvoiceXml, isFacturXProfile, type FacturXProfile } from './profile.js';
+import { acceptedRelationships, facturXProfileOf, inspectInvoiceXml, isFacturXProfile, type FacturXProfile } from './profile.js';
 import {
   extensionSchemas,
   FACTURX_XMP_PROPERTIES,
@@ -385,8 +387,10 @@ function checkInvoiceAttachment(doc: PDFDocument, a: Attachment, fxProfile: Fact
   }
   try {
     const info = inspectInvoiceXml(bytes);
-    if (fxProfile !== undefined && info.profile !== fxProfile) {
-      add('INVOICE_XML', `The XML's specification identifier "${info.specificationId}" names ${info.profile}, but fx:ConformanceLevel says ${fxProfile}.`);
+    // A BT-24 that names no profile cannot contradict fx:ConformanceLevel (embedFacturX's `profile` option is for those).
+    const named = facturXProfileOf(info);
+    if (fxProfile !== undefined && named !== undefined && named !== fxProfile) {
+      add('INVOICE_XML', `The XML's specification identifier "${info.specificationId}" names ${named}, but fx:ConformanceLevel says ${fxProfile}.`);
     }
   } catch (err) {
     add('INVOICE_XML', `The embedded XML is not a usable CII invoice: ${err instanceof Error ? err.message : String(err)}`);

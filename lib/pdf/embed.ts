@@ -58,6 +58,7 @@ import { assertStreamsWithinLimits } from './decode.js';
 import { PdfInvalidError, PdfNotConvertibleError, PdfTooLargeError } from './errors.js';
 import { findGhostscript, type GhostscriptOptions, type PdfRewriter } from './ghostscript.js';
 import { DEFAULT_MAX_PDF_BYTES, loadPdf, type LoadedPdf } from './load.js';
+import { flattenFormFields, readPageLinks, readPageTexts, renderingChanges } from './rendering-guard.js';
 import {
   ensureOutputIntent,
   readDeclaredPdfA,
@@ -188,8 +189,13 @@ async function resolveRewriter(option: EmbedFacturXOptions['ghostscript']): Prom
   return findGhostscript(option ?? {});
 }
 
-function rerenderIssues(doc: PDFDocument): PdfAIssue[] {
+/** The issues a re-render must fix; throws PdfNotConvertibleError for those nothing here can fix (past a PDF/A limit). */
+function rerenderIssues(doc: PDFDocument, after?: string): PdfAIssue[] {
   const analysis = analyzePdfA(doc);
+  const refused = analysis.issues.filter((i) => i.remedy === 'refuse');
+  if (refused.length > 0) {
+    throw new PdfNotConvertibleError(refused, `Making them conform would change the document${after === undefined ? '' : ` (found after re-rendering with ${after})`}.`);
+  }
   const issues = analysis.issues.filter((i) => i.remedy === 'rerender');
   const components = readPdfAOutputIntent(doc.context, doc.catalog)?.components ?? 3;
   const colour = deviceColourIssue(analysis.deviceColours, components);
@@ -242,6 +248,16 @@ export async function embedFacturX(pdfBytes: Uint8Array, xml: string | Uint8Arra
   }
 }
 
+/** The page texts of `pdf`; a file whose text cannot be read cannot be shown to be unchanged, so it is refused. */
+async function pageTextsOrRefuse(pdf: Uint8Array, blocking: PdfAIssue[], what: string): Promise<string[]> {
+  try {
+    return await readPageTexts(pdf);
+  } catch (err) {
+    rethrowLimit(err);
+    throw new PdfNotConvertibleError(blocking, `The text of ${what} could not be read to verify that re-rendering keeps it.`, { cause: err });
+  }
+}
+
 async function convert(
   loaded: LoadedPdf,
   pdfBytes: Uint8Array,
@@ -265,9 +281,14 @@ async function convert(
     }
     // Ghostscript decodes every stream itself, with no output cap: it only gets a document within ours.
     assertStreamsWithinLimits(doc.context);
+    // Field values live in widget appearances a re-rendering may drop: drawn into the pages first, they stay.
+    const flattened = flattenFormFields(doc);
+    const source = flattened ? await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false }) : pdfBytes;
+    const shown = { texts: await pageTextsOrRefuse(source, blocking, 'the input'), links: readPageLinks(doc) };
+    if (flattened) changes.push('Drew the form fields into the pages (flattened) before re-rendering, so their values stay visible.');
     let rendered: Uint8Array;
     try {
-      rendered = await rewriter.rewriteToPdfA3(pdfBytes);
+      rendered = await rewriter.rewriteToPdfA3(source);
     } catch (err) {
       throw new PdfNotConvertibleError(blocking, `Re-rendering with ${rewriter.name} failed: ${err instanceof Error ? err.message : String(err)}`, {
         cause: err,
@@ -283,7 +304,13 @@ async function convert(
     if (after !== pageCount) {
       throw new PdfNotConvertibleError(blocking, `${rewriter.name} produced ${after} pages instead of ${pageCount}.`);
     }
-    const remaining = rerenderIssues(doc);
+    // Never hand out an invoice whose visible text changed: a refusal is better. pdf.js decodes without caps: measure first.
+    assertStreamsWithinLimits(doc.context);
+    const lost = renderingChanges(shown, { texts: await pageTextsOrRefuse(rendered, blocking, `${rewriter.name}'s output`), links: readPageLinks(doc) });
+    if (lost.length > 0) {
+      throw new PdfNotConvertibleError(blocking, `Re-rendering with ${rewriter.name} would change what the pages show: ${lost.join('; ')}.`);
+    }
+    const remaining = rerenderIssues(doc, rewriter.name);
     if (remaining.length > 0) throw new PdfNotConvertibleError(remaining, `These remain after re-rendering with ${rewriter.name}.`);
     method = 'ghostscript-pdfa3';
     changes.push(`Re-rendered with ${rewriter.name}: ${blocking.map((i) => i.message).join(' ')}`);
@@ -293,7 +320,7 @@ async function convert(
   // The colours were scanned by rerenderIssues above; this pass only applies and lists the repairs.
   const repairPass = analyzePdfA(doc, { repair: true, scanColours: false }).issues;
   // A repair can fail on the data itself (an LZW stream that does not decode): then the file cannot be made conformant here.
-  const unrepaired = repairPass.filter((i) => i.remedy === 'rerender');
+  const unrepaired = repairPass.filter((i) => i.remedy !== 'repair');
   if (unrepaired.length > 0) throw new PdfNotConvertibleError(unrepaired, 'They could not be repaired in place.');
   const repairs = repairPass.filter((i) => i.remedy === 'repair');
   for (const r of repairs) changes.push(`Repaired: ${r.message}`);

@@ -100,13 +100,33 @@ export function inspectInvoiceXml(xml: Uint8Array): InvoiceXmlInfo {
 }
 
 /**
- * The profile to declare: the one BT-24 names; `requested` when BT-24 names
+ * ZUGFeRD 1.0 guideline ids (`urn:ferd:CrossIndustryDocument:invoice:1p0:<profile>`)
+ * that some producers still write in BT-24 of CII D16B invoices; the CEN
+ * validator accepts any BT-24, so such an invoice can be a valid EN 16931
+ * one. Its profile for `fx:ConformanceLevel` (which only admits the Factur-X
+ * names): comfort is EN 16931, basic BASIC, extended EXTENDED.
+ */
+const ZUGFERD1_PROFILES: Readonly<Record<string, FacturXProfile>> = { basic: 'BASIC', comfort: 'EN 16931', extended: 'EXTENDED' };
+
+/**
+ * The Factur-X profile an XML's BT-24 names: a Factur-X / ZUGFeRD 2.x /
+ * XRechnung id (lib/cii/reader/profile.ts), or a ZUGFeRD 1.0 id mapped as
+ * above; undefined when it names none.
+ */
+export function facturXProfileOf(info: Pick<InvoiceXmlInfo, 'profile' | 'specificationId'>): FacturXProfile | undefined {
+  if (info.profile !== 'UNKNOWN') return info.profile;
+  const m = /^urn:ferd:crossindustrydocument:invoice:1p0:(basic|comfort|extended)$/.exec(info.specificationId.trim().toLowerCase());
+  return m === null ? undefined : ZUGFERD1_PROFILES[m[1]!];
+}
+
+/**
+ * The profile to declare: the one BT-24 names (see {@link facturXProfileOf}); `requested` when BT-24 names
  * none we know. A requested profile that contradicts BT-24 is an error, as
  * `fx:ConformanceLevel` must match the XML.
  * @throws FacturXXmlError on a contradiction, or when no profile can be told
  */
-export function resolveProfile(info: InvoiceXmlInfo, requested?: FacturXProfile): FacturXProfile {
-  const detected = info.profile === 'UNKNOWN' ? undefined : info.profile;
+export function resolveProfile(info: Pick<InvoiceXmlInfo, 'profile' | 'specificationId'>, requested?: FacturXProfile): FacturXProfile {
+  const detected = facturXProfileOf(info);
   if (requested !== undefined && !isFacturXProfile(requested)) {
     throw new FacturXXmlError(`Unknown Factur-X profile "${String(requested)}"; expected one of ${FACTURX_PROFILES.join(', ')}.`);
   }

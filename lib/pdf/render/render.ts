@@ -66,6 +66,8 @@ export interface RenderInvoiceOptions {
    * from `xml` when absent.
    */
   xmlProfile?: Pick<InvoiceXmlInfo, 'profile' | 'specificationId'>;
+  /** The profile to declare when BT-24 names none (as embedFacturX's `profile` option); must agree with BT-24 otherwise. */
+  profile?: FacturXProfile;
   /** Label language; default from the seller's country (./i18n.ts `chooseLanguage`). */
   lang?: Lang;
   /** The clock (document dates); default the current time. */
@@ -651,7 +653,7 @@ export async function renderInvoicePdf(invoice: Invoice, opts: RenderInvoiceOpti
   let attachment: { xml: Uint8Array; profile: FacturXProfile } | undefined;
   if (opts.xml !== undefined) {
     const xml = typeof opts.xml === 'string' ? new TextEncoder().encode(opts.xml) : opts.xml;
-    attachment = { xml, profile: resolveProfile(opts.xmlProfile ?? inspectInvoiceXml(xml)) };
+    attachment = { xml, profile: resolveProfile(opts.xmlProfile ?? inspectInvoiceXml(xml), opts.profile) };
   }
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setLanguage(lang === 'fr' ? 'fr-FR' : lang === 'de' ? 'de-DE' : 'en');
