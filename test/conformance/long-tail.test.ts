@@ -203,6 +203,17 @@ const CASES: Case[] = [
     officialLacks: ['BR-CO-14'],
   },
   {
+    name: 'BR-CO-11 sums the allowance amounts as doubles too: 1.005 rounds to 1.00 (1.01 in decimal)',
+    mutate: (x) =>
+      once(
+        once(x, '<ram:ActualAmount>100</ram:ActualAmount>\n                <ram:ReasonCode>95</ram:ReasonCode>', '<ram:ActualAmount>1.005</ram:ActualAmount>\n                <ram:ReasonCode>95</ram:ReasonCode>'),
+        '<ram:AllowanceTotalAmount>100</ram:AllowanceTotalAmount>',
+        '<ram:AllowanceTotalAmount>1.00</ram:AllowanceTotalAmount>',
+      ),
+    officialHas: ['BR-DEC-01'],
+    officialLacks: ['BR-CO-11'],
+  },
+  {
     name: 'a negative zero tax amount is not = 0 (BR-E-09)',
     mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-00.00</ram:CalculatedAmount>'),
     officialHas: ['BR-E-09'],
