@@ -214,6 +214,41 @@ const CASES: Case[] = [
     officialLacks: ['BR-CO-11'],
   },
   {
+    name: 'BR-CO-10 casts the double sum of the line amounts to a decimal: 1436.505 is 1436.50499... and rounds to 1436.50',
+    mutate: (x) => once(x, '<ram:LineTotalAmount>4.96</ram:LineTotalAmount>', '<ram:LineTotalAmount>4.965</ram:LineTotalAmount>'),
+    officialHas: ['BR-DEC-23'],
+    officialLacks: ['BR-CO-10'],
+  },
+  {
+    name: 'an empty payment means TypeCode exists for BR-49 (BR-CL-16 judges it)',
+    mutate: (x) => nth(x, '<ram:TypeCode>30</ram:TypeCode>', 2, '<ram:TypeCode></ram:TypeCode>'),
+    officialHas: ['BR-CL-16'],
+    officialLacks: ['BR-49'],
+  },
+  {
+    name: 'an empty line allowance Reason exists for BR-42 and BR-CO-23',
+    mutate: (x) => once(x, '<ram:Reason>Damage</ram:Reason>', '<ram:Reason>\n</ram:Reason>'),
+    officialHas: [],
+    officialLacks: ['BR-42', 'BR-CO-23'],
+  },
+  {
+    name: 'an invoicing period start of seven digits compares as a string with the end (BR-29)',
+    mutate: (x) => nth(x, '<udt:DateTimeString format="102">20130601</udt:DateTimeString>', 3, '<udt:DateTimeString format="102">2013060</udt:DateTimeString>'),
+    officialHas: [],
+    officialLacks: ['BR-29'],
+  },
+  {
+    name: 'a rate written -00 equals the integer 0 (BR-E-05 holds)',
+    mutate: (x) => once(x, '<ram:RateApplicablePercent>0</ram:RateApplicablePercent>', '<ram:RateApplicablePercent>-00</ram:RateApplicablePercent>'),
+    officialHas: [],
+    officialLacks: ['BR-E-05'],
+  },
+  {
+    name: 'a rate written -0.0 does not (BR-E-05 fails)',
+    mutate: (x) => once(x, '<ram:RateApplicablePercent>0</ram:RateApplicablePercent>', '<ram:RateApplicablePercent>-0.0</ram:RateApplicablePercent>'),
+    officialHas: ['BR-E-05'],
+  },
+  {
     name: 'a negative zero tax amount is not = 0 (BR-E-09)',
     mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-00.00</ram:CalculatedAmount>'),
     officialHas: ['BR-E-09'],

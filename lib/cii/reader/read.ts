@@ -191,6 +191,8 @@ class CiiReader {
   readonly locations = new LazyLocations();
   /** Aggregates the document lacks whose model group is mandatory (source-facts.ts). */
   readonly missingGroups = new Set<MandatoryGroup>();
+  /** Period dates as written (source-facts.ts periodDateTexts). */
+  readonly periodDateTexts = new Map<string, string>();
   /** The TypeCode of the tax each VAT place was read from (source-facts.ts taxTypeCodes). */
   readonly taxTypeCodes = new Map<object, string | undefined>();
   /** Tax totals that are neither BT-110 nor BT-111. */
@@ -875,11 +877,15 @@ class CiiReader {
     this.at(path, el);
     const p: Period = {};
     const startEl = kid(el, 'ram:StartDateTime');
+    const startText = dateElement(startEl, DATE_TIME, false)?.text;
+    if (startText !== undefined) this.periodDateTexts.set(`${path}.start`, startText);
     const start = this.date(`${path}.start`, startEl);
     if (start !== undefined) p.start = start;
     // A start or end without a format-102 date still exists for BR-29 / BR-30 (their comparison then fails).
     else this.at(`${path}.start`, startEl);
     const endEl = kid(el, 'ram:EndDateTime');
+    const endText = dateElement(endEl, DATE_TIME, false)?.text;
+    if (endText !== undefined) this.periodDateTexts.set(`${path}.end`, endText);
     const end = this.date(`${path}.end`, endEl);
     if (end !== undefined) p.end = end;
     else this.at(`${path}.end`, endEl);
@@ -962,6 +968,7 @@ export function readCii(root: CiiElement): ReadResult {
   const invoice = reader.invoice(root);
   const facts: SourceFacts = { missingGroups: reader.missingGroups };
   facts.taxTypeCodes = reader.taxTypeCodes;
+  facts.periodDateTexts = reader.periodDateTexts;
   if (reader.unmappedTaxTotals.length > 0) facts.unmappedTaxTotals = reader.unmappedTaxTotals;
   facts.present = reader.locations;
   if (reader.castIndicators.size > 0) facts.castIndicators = reader.castIndicators;
