@@ -125,6 +125,13 @@ export interface SourceFacts {
    * texts as strings (`End >= Start`), not as dates.
    */
   periodDateTexts?: ReadonlyMap<string, string>;
+  /**
+   * Model paths of line `AdditionalReferencedDocument`s (an invoice line
+   * object identifier's, or others the model has no term for) whose
+   * `IssuerAssignedID` is missing or blank: the official BR-52 runs on every
+   * `//ram:AdditionalReferencedDocument`, line-level ones included.
+   */
+  unreferencedLineDocuments?: readonly string[];
 }
 
 /** A code the model has no term for (see {@link SourceFacts.unmodelledCodes}). */

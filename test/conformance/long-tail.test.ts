@@ -249,6 +249,22 @@ const CASES: Case[] = [
     officialHas: ['BR-E-05'],
   },
   {
+    name: "a buyer's second identifier, a GlobalID the model does not keep, has its scheme checked (BR-CL-10)",
+    mutate: (x) => once(x, '<ram:GlobalID schemeID="0088">3456789012098</ram:GlobalID>', '<ram:ID>B-1</ram:ID><ram:GlobalID schemeID="1a">3456789012098</ram:GlobalID>'),
+    officialHas: ['BR-CL-10'],
+  },
+  {
+    name: 'a line AdditionalReferencedDocument without IssuerAssignedID fails BR-52 too',
+    mutate: (x) => once(x, '</ram:SpecifiedLineTradeSettlement>', '<ram:AdditionalReferencedDocument><ram:TypeCode>130</ram:TypeCode></ram:AdditionalReferencedDocument></ram:SpecifiedLineTradeSettlement>'),
+    officialHas: ['BR-52'],
+  },
+  {
+    name: 'a line period whose dates lack format 102 still has its StartDateTime and EndDateTime (BR-CO-20)',
+    mutate: (x) => x.replace(/<udt:DateTimeString format="102">20130601<\/udt:DateTimeString>/g, (m, at: number) => (at < x.indexOf('<ram:ApplicableHeaderTradeAgreement>') ? '<udt:DateTimeString>20130601</udt:DateTimeString>' : m)),
+    officialHas: [],
+    officialLacks: ['BR-CO-20'],
+  },
+  {
     name: 'a negative zero tax amount is not = 0 (BR-E-09)',
     mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-00.00</ram:CalculatedAmount>'),
     officialHas: ['BR-E-09'],
