@@ -265,6 +265,17 @@ const CASES: Case[] = [
     officialLacks: ['BR-CO-20'],
   },
   {
+    name: 'an empty item attribute Description exists for BR-54',
+    mutate: (x) => x.replace(/(<ram:ApplicableProductCharacteristic>\s*<ram:Description>)[^<]*(<\/ram:Description>)/, '$1<!-- emptied -->$2'),
+    officialHas: [],
+    officialLacks: ['BR-54'],
+  },
+  {
+    name: 'an empty TaxCurrencyCode is there for BR-53 and matches no VAT total',
+    mutate: (x) => once(x, '<ram:InvoiceCurrencyCode>NOK</ram:InvoiceCurrencyCode>', '<ram:TaxCurrencyCode></ram:TaxCurrencyCode><ram:InvoiceCurrencyCode>NOK</ram:InvoiceCurrencyCode>'),
+    officialHas: ['BR-53'],
+  },
+  {
     name: 'a negative zero tax amount is not = 0 (BR-E-09)',
     mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-00.00</ram:CalculatedAmount>'),
     officialHas: ['BR-E-09'],
