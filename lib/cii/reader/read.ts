@@ -735,6 +735,9 @@ class CiiReader {
       if (inv.taxPointDateCode === undefined) {
         const dueCode = this.text('taxPointDateCode', kid(el, 'ram:DueDateTypeCode'));
         if (dueCode !== undefined) inv.taxPointDateCode = dueCode;
+      } else {
+        // BT-8 is the first; BR-CL-06 checks every DueDateTypeCode.
+        for (const code of kids(el, 'ram:DueDateTypeCode')) this.unmodelled(`${path}.dueDateTypeCode`, code);
       }
       inv.vatBreakdown.push(vat);
     });
@@ -847,6 +850,8 @@ class CiiReader {
     kids(docLine, 'ram:IncludedNote').forEach((n, j) => {
       for (const code of kids(n, 'ram:SubjectCode')) this.unmodelled(`${path}.notes[${j}].subjectCode`, code);
     });
+    // BR-CL-06 checks every ram:DueDateTypeCode, those of line taxes too.
+    for (const t of kids(settlement, 'ram:ApplicableTradeTax')) for (const c of kids(t, 'ram:DueDateTypeCode')) this.unmodelled(`${path}.vat.dueDateTypeCode`, c);
     const objectDoc = kids(settlement, ADDITIONAL_DOCUMENT).find((d) => kid(d, TYPE_CODE)?.text.trim() === INVOICED_OBJECT_TYPE);
     kids(settlement, ADDITIONAL_DOCUMENT).forEach((d, k) => {
       // BR-52 (`normalize-space(ram:IssuerAssignedID) != ''`) runs on these too.
