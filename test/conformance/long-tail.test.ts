@@ -305,6 +305,32 @@ const CASES: Case[] = [
     officialHas: ['BR-CL-06'],
   },
   {
+    name: 'the sum of one -0 tax amount is a negative zero double, not equal to a TaxTotalAmount 0 (BR-CO-14)',
+    base: 'cii/valid/zcpdf__zugferd_2p0_EN16931_Physiotherapeut.xml',
+    mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-0</ram:CalculatedAmount>'),
+    officialHas: ['BR-CO-14'],
+  },
+  {
+    name: 'without allowances BT-107 written -0 equals the decimal 0 of the empty sum (BR-CO-11 holds)',
+    base: 'cii/valid/zc__EN16931_Elektron.xml',
+    mutate: (x) => once(x, '<ram:AllowanceTotalAmount>0</ram:AllowanceTotalAmount>', '<ram:AllowanceTotalAmount>-0</ram:AllowanceTotalAmount>'),
+    officialHas: [],
+    officialLacks: ['BR-CO-11'],
+  },
+  {
+    name: 'without allowances BT-107 written -0.00 does not (BR-CO-11 fails)',
+    base: 'cii/valid/zc__EN16931_Elektron.xml',
+    mutate: (x) => once(x, '<ram:AllowanceTotalAmount>0</ram:AllowanceTotalAmount>', '<ram:AllowanceTotalAmount>-0.00</ram:AllowanceTotalAmount>'),
+    officialHas: ['BR-CO-11'],
+  },
+  {
+    name: 'a blank ExemptionReason exists for BR-E-10',
+    base: 'cii/valid/zcpdf__zugferd_2p1_EN16931_Sachversicherung_berechneter_Steuersatz.xml',
+    mutate: (x) => once(x, '<ram:ExemptionReason>Umsatzsteuerbefreit nach §4 Nr. 10a UStG</ram:ExemptionReason>', '<ram:ExemptionReason> </ram:ExemptionReason>'),
+    officialHas: [],
+    officialLacks: ['BR-E-10'],
+  },
+  {
     name: 'a negative zero tax amount is not = 0 (BR-E-09)',
     mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-00.00</ram:CalculatedAmount>'),
     officialHas: ['BR-E-09'],

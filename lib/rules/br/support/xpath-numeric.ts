@@ -70,18 +70,24 @@ export function untypedDouble(value: Decimal): number {
  * rounding are xs:double arithmetic, not decimal (365.135 is
  * 365.13499999999999 as a double and rounds to 365.13). XPath `round` on a
  * double is Math.round (half towards positive infinity, negative zero kept).
+ * `sum()` of one element is that element (a `-0.00` stays negative); of none
+ * it is the integer 0, and the whole expression an xs:decimal 0: undefined
+ * is returned then.
  */
-export function untypedSumRounded2(values: Iterable<Decimal>): number {
-  let total = 0;
-  for (const v of values) total += untypedDouble(v);
-  return Math.round(total * 10 * 10) / 100;
+export function untypedSumRounded2(values: Iterable<Decimal>): number | undefined {
+  let total: number | undefined;
+  for (const v of values) total = total === undefined ? untypedDouble(v) : total + untypedDouble(v);
+  return total === undefined ? undefined : Math.round(total * 10 * 10) / 100;
 }
 
 /**
- * An element compared with a double (`. = round(...) div 100`): xs:double
- * equality as Saxon-HE performs it, where negative and positive zero differ.
+ * An element compared with the result of {@link untypedSumRounded2}
+ * (`. = round(...) div 100`), as Saxon-HE compares them: with a double,
+ * xs:double equality where negative and positive zero differ; with the
+ * decimal 0 of an empty sum, as {@link compareUntyped} against 0.
  */
-export function untypedEqualsDouble(value: Decimal, other: number): boolean {
+export function untypedEqualsDouble(value: Decimal, other: number | undefined): boolean {
+  if (other === undefined) return compareUntyped(value, 0) === 0;
   const x = untypedDouble(value);
   return x === other && (x !== 0 || Object.is(x, other));
 }
@@ -95,5 +101,6 @@ export function untypedEqualsDouble(value: Decimal, other: number): boolean {
 export function untypedSumAsDecimal(values: Iterable<Decimal>): Decimal {
   let total = 0;
   for (const v of values) total += untypedDouble(v);
-  return new Decimal(total.toPrecision(60));
+  // xs:decimal has no negative zero.
+  return total === 0 ? new Decimal(0) : new Decimal(total.toPrecision(60));
 }
