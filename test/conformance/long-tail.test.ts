@@ -331,6 +331,11 @@ const CASES: Case[] = [
     officialLacks: ['BR-E-10'],
   },
   {
+    name: 'an empty item ClassCode still needs its @listID (BR-65)',
+    mutate: (x) => x.replace(/<ram:ClassCode listID="[^"]*"( listVersionID="[^"]*")?>[^<]*<\/ram:ClassCode>/, '<ram:ClassCode listID=""></ram:ClassCode>'),
+    officialHas: ['BR-65'],
+  },
+  {
     name: 'a negative zero tax amount is not = 0 (BR-E-09)',
     mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-00.00</ram:CalculatedAmount>'),
     officialHas: ['BR-E-09'],
