@@ -336,6 +336,17 @@ const CASES: Case[] = [
     officialHas: ['BR-65'],
   },
   {
+    name: 'an empty item GlobalID still needs its @schemeID (BR-64)',
+    mutate: (x) => once(x, '<ram:GlobalID schemeID="0088">1234567890128</ram:GlobalID>', '<ram:GlobalID> </ram:GlobalID>'),
+    officialHas: ['BR-64'],
+  },
+  {
+    name: 'an empty Payee Name is there for BR-17, and not the Seller name',
+    mutate: (x) => once(x, '<ram:Name>Ebeneser Scrooge AS</ram:Name>', '<ram:Name>\n</ram:Name>'),
+    officialHas: [],
+    officialLacks: ['BR-17'],
+  },
+  {
     name: 'a negative zero tax amount is not = 0 (BR-E-09)',
     mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-00.00</ram:CalculatedAmount>'),
     officialHas: ['BR-E-09'],
