@@ -347,6 +347,13 @@ const CASES: Case[] = [
     officialLacks: ['BR-17'],
   },
   {
+    name: 'a payment means TypeCode " 58 " is not 58 for the BR-50/BR-61 context (compared as written)',
+    base: 'cii/invalid/mutants/cen__XRechnung-O__payment-58-no-iban.xml',
+    mutate: (x) => once(x, '<ram:TypeCode>58</ram:TypeCode>', '<ram:TypeCode> 58 </ram:TypeCode>'),
+    officialHas: [],
+    officialLacks: ['BR-50', 'BR-61'],
+  },
+  {
     name: 'a negative zero tax amount is not = 0 (BR-E-09)',
     mutate: (x) => once(x, '<ram:CalculatedAmount>0</ram:CalculatedAmount>', '<ram:CalculatedAmount>-00.00</ram:CalculatedAmount>'),
     officialHas: ['BR-E-09'],
