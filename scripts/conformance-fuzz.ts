@@ -40,6 +40,9 @@ const { stats } = result;
 console.log(
   `seed ${seed}: ${stats.mutants} mutants over ${stats.bases} base documents; ${stats.compared} compared, ${stats.officialAborted} where the official XSLT aborted, ${stats.unchanged} unchanged; ${stats.disagreements} disagreements; ${(stats.ms / 1000).toFixed(1)} s`,
 );
+console.log(
+  `official aborts: ${stats.abortedOursInvalid} of ${stats.officialAborted} invalid for us, ${stats.abortedXsdDisagreements} XSD verdicts differing; by class: ${JSON.stringify(stats.abortClasses)}`,
+);
 for (const d of result.disagreements) console.log(`- #${d.index} ${d.base}: ${d.edits.map((e) => e.op).join('; ')}\n    ${d.differences.join('\n    ')}`);
 console.log(`written to ${outDir}`);
 process.exit(stats.disagreements > 0 ? 1 : 0);

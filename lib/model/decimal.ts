@@ -54,7 +54,9 @@ const XS_DECIMAL = /^[ \t\r\n]*([+-]?(?:\d+(?:\.\d*)?|\.\d+))[ \t\r\n]*$/;
  * decimal that still remembers its text. The official XPath would stop on it
  * with a dynamic error (the cast to xs:decimal fails) and give no verdict at
  * all; we keep validating instead: the rules treat a NaN amount as absent
- * (a mandatory one is reported missing, e.g. BR-12 or BR-31; sums skip it),
+ * where they need its value (a mandatory one is reported missing, e.g. BR-12;
+ * sums skip it) and as there where the official test only asks for the
+ * element (BR-31, BR-36, BR-41, BR-43),
  * BR-DEC still counts its digits as written, and the XSD and CII-DT checks
  * report the malformed value itself.
  */

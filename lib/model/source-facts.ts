@@ -117,6 +117,21 @@ export interface SourceFacts {
    * object identifiers the model keeps (BR-CL-07).
    */
   unmodelledCodes?: readonly UnmodelledCode[];
+  /**
+   * The text, as written, of the format-102 `udt:DateTimeString` of each
+   * period start and end (BT-73/74 `invoicingPeriod.start|end`, BT-134/135
+   * `lines[i].period.start|end`), keyed by model path; none where the
+   * element has no format-102 date. BR-29 and BR-30 compare these untyped
+   * texts as strings (`End >= Start`), not as dates.
+   */
+  periodDateTexts?: ReadonlyMap<string, string>;
+  /**
+   * Model paths of line `AdditionalReferencedDocument`s (an invoice line
+   * object identifier's, or others the model has no term for) whose
+   * `IssuerAssignedID` is missing or blank: the official BR-52 runs on every
+   * `//ram:AdditionalReferencedDocument`, line-level ones included.
+   */
+  unreferencedLineDocuments?: readonly string[];
 }
 
 /** A code the model has no term for (see {@link SourceFacts.unmodelledCodes}). */
@@ -208,6 +223,17 @@ export function isVatTyped(inv: Invoice, place: object, normalized = false): boo
   if (code === undefined) return false;
   const upper = code.toUpperCase();
   return (normalized ? upper.replace(XML_SPACE_RUNS, ' ').replace(XML_SPACE_ENDS, '') : upper) === 'VAT';
+}
+
+/**
+ * A period date as BR-29 / BR-30 compare it: for a model read from CII the
+ * format-102 text as written (undefined without one), otherwise the trimmed
+ * model value.
+ */
+export function periodDateText(inv: Invoice, path: string, fromModel: string | undefined): string | undefined {
+  const texts = sourceFacts(inv).periodDateTexts;
+  if (texts === undefined) return fromModel === undefined || fromModel.trim() === '' ? undefined : fromModel.trim();
+  return texts.get(path);
 }
 
 /** True when the breakdown's tax is typed VAT (`upper-case(ram:TypeCode) = 'VAT'`; always, for a model not read from CII). */

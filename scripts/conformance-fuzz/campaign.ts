@@ -45,8 +45,13 @@ export interface Disagreement {
 export interface CampaignStats {
   mutants: number;
   compared: number;
-  /** Mutants the official XSLT could not process (Saxon error): our answer is listed, not compared. */
+  /** Mutants the official XSLT could not process (Saxon error): our rule verdict is listed, not compared. */
   officialAborted: number;
+  /** Of those, how many we call invalid (a fatal finding or the XSD), and how many XSD verdicts (xmllint still ran) differ from ours. */
+  abortedOursInvalid: number;
+  abortedXsdDisagreements: number;
+  /** Of those, by class of the Saxon error (see abortClass). */
+  abortClasses: Record<string, number>;
   /** Mutants identical to their base (no operator applied). */
   unchanged: number;
   bases: number;
@@ -60,6 +65,20 @@ export interface CampaignResult {
   disagreements: Disagreement[];
   /** Where the official XSLT aborted: the first edit and what we answered. */
   aborted: Array<{ base: string; edits: string[]; reason: string; ours: Verdict }>;
+}
+
+/**
+ * The class of an official XSLT abort, from Saxon's message: a repeated
+ * element where an XPath function or cast takes one item, an indicator that
+ * is no xs:boolean, a number that is no number, a missing element a cast
+ * needs, or other.
+ */
+export function abortClass(reason: string): string {
+  if (reason.includes('more than one item')) return 'repeated element where one item is required';
+  if (reason.includes('cast to a boolean')) return 'udt:Indicator not an xs:boolean';
+  if (/xs:decimal|to double|no digits|xs:integer/.test(reason)) return 'not a number where a number is cast';
+  if (reason.includes('empty sequence is not allowed')) return 'missing element where a cast needs one';
+  return 'other';
 }
 
 /** A glob (`*`, `**`, `?`) as a regular expression over `/`-separated paths. */
@@ -120,7 +139,18 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   mkdirSync(work, { recursive: true });
   if (opts.outDir) mkdirSync(opts.outDir, { recursive: true });
   const oracle = OfficialValidator.start(opts.sharedDir);
-  const stats: CampaignStats = { mutants: 0, compared: 0, officialAborted: 0, unchanged: 0, bases: bases.length, disagreements: 0, ms: 0 };
+  const stats: CampaignStats = {
+    mutants: 0,
+    compared: 0,
+    officialAborted: 0,
+    abortedOursInvalid: 0,
+    abortedXsdDisagreements: 0,
+    abortClasses: {},
+    unchanged: 0,
+    bases: bases.length,
+    disagreements: 0,
+    ms: 0,
+  };
   const found: Disagreement[] = [];
   const aborted: CampaignResult['aborted'] = [];
   let tmpCounter = 0;
@@ -147,6 +177,10 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     const first = await judge(applyEdits(base.xml, edits));
     if (first.official.refused !== undefined) {
       stats.officialAborted++;
+      const cls = abortClass(first.official.refused);
+      stats.abortClasses[cls] = (stats.abortClasses[cls] ?? 0) + 1;
+      if (!first.ours.xsdValid || first.ours.fatal.length > 0) stats.abortedOursInvalid++;
+      if (first.ours.refused === undefined && first.ours.xsdValid !== first.official.xsdValid) stats.abortedXsdDisagreements++;
       if (aborted.length < 200) aborted.push({ base: base.name, edits: edits.map((e) => e.op), reason: first.official.refused, ours: first.ours });
       return;
     }

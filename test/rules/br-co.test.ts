@@ -98,17 +98,24 @@ const cases: RuleCases[] = [
         },
       ],
       [
-        'the sum is rounded to two decimals, ties upwards',
+        'the sum is rounded to two decimals, ties upwards (100.125 is exact as a double)',
+        (inv) => {
+          line(inv).netAmount = dec('100.125');
+          inv.totals.lineNetTotal = dec('100.13');
+        },
+      ],
+      [
+        'the sum is a double, as officially: 100.005 is 100.00499... and rounds to 100.00',
         (inv) => {
           line(inv).netAmount = dec('100.005');
-          inv.totals.lineNetTotal = dec('100.01');
+          inv.totals.lineNetTotal = dec('100.00');
         },
       ],
       [
         'negative tie rounds towards +infinity',
         (inv) => {
-          line(inv).netAmount = dec('-0.005');
-          inv.totals.lineNetTotal = dec('0');
+          line(inv).netAmount = dec('-0.125');
+          inv.totals.lineNetTotal = dec('-0.12');
         },
       ],
       [
@@ -121,7 +128,7 @@ const cases: RuleCases[] = [
     ],
     fail: [
       ['BT-106 one cent off', (inv) => void (inv.totals.lineNetTotal = dec('100.01')), ['totals.lineNetTotal']],
-      ['rounded sum differs', (inv) => void (line(inv).netAmount = dec('100.005')), ['totals.lineNetTotal']],
+      ['rounded sum differs', (inv) => void (line(inv).netAmount = dec('100.125')), ['totals.lineNetTotal']],
       ['BT-106 absent', (inv) => unset(inv.totals, 'lineNetTotal'), ['totals.lineNetTotal']],
       ['no lines but BT-106 100', (inv) => void (inv.lines = []), ['totals.lineNetTotal']],
       [

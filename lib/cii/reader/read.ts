@@ -61,6 +61,7 @@ import type {
   VatBreakdown,
 } from '../../model/invoice.js';
 import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type UnmappedTaxTotal, type UnmodelledCode } from '../../model/source-facts.js';
+import { isPresent } from '../../model/presence.js';
 import { LazyLocations } from './locate.js';
 import { detectProfile, type CiiProfile } from './profile.js';
 import type { CiiElement } from './tree.js';
@@ -191,6 +192,10 @@ class CiiReader {
   readonly locations = new LazyLocations();
   /** Aggregates the document lacks whose model group is mandatory (source-facts.ts). */
   readonly missingGroups = new Set<MandatoryGroup>();
+  /** Line documents without reference (source-facts.ts unreferencedLineDocuments). */
+  readonly unreferencedLineDocuments: string[] = [];
+  /** Period dates as written (source-facts.ts periodDateTexts). */
+  readonly periodDateTexts = new Map<string, string>();
   /** The TypeCode of the tax each VAT place was read from (source-facts.ts taxTypeCodes). */
   readonly taxTypeCodes = new Map<object, string | undefined>();
   /** Tax totals that are neither BT-110 nor BT-111. */
@@ -278,8 +283,17 @@ class CiiReader {
 
   /** The single party identifier (BT-46, BT-60, BT-71): the first `ram:ID` or `ram:GlobalID` in document order. */
   private partyIdentifier(path: string, party: CiiElement): Identifier | undefined {
-    const el = party.children.find((c) => c.name === ID || c.name === GLOBAL_ID);
-    return this.identifier(path, el);
+    const ids = party.children.filter((c) => c.name === ID || c.name === GLOBAL_ID);
+    // The model keeps the first; the official BR-CL-10/11/26 check the @schemeID of every one.
+    ids.slice(1).forEach((c, k) => {
+      const scheme = c.attrs.schemeID;
+      if (scheme === undefined) return;
+      const p = `${path}.others[${k}].scheme`;
+      this.at(p, c, 'schemeID');
+      const kind = c.name === ID ? 'id' : path === 'delivery.locationId' ? 'ship-to' : 'global';
+      this.unmodelledCodes.push({ element: `${kind} @schemeID`, value: scheme, path: p });
+    });
+    return this.identifier(path, ids[0]);
   }
 
   /** The VAT identifier (`SpecifiedTaxRegistration/ID[@schemeID='VA']`) or another scheme's. */
@@ -721,6 +735,9 @@ class CiiReader {
       if (inv.taxPointDateCode === undefined) {
         const dueCode = this.text('taxPointDateCode', kid(el, 'ram:DueDateTypeCode'));
         if (dueCode !== undefined) inv.taxPointDateCode = dueCode;
+      } else {
+        // BT-8 is the first; BR-CL-06 checks every DueDateTypeCode.
+        for (const code of kids(el, 'ram:DueDateTypeCode')) this.unmodelled(`${path}.dueDateTypeCode`, code);
       }
       inv.vatBreakdown.push(vat);
     });
@@ -833,7 +850,17 @@ class CiiReader {
     kids(docLine, 'ram:IncludedNote').forEach((n, j) => {
       for (const code of kids(n, 'ram:SubjectCode')) this.unmodelled(`${path}.notes[${j}].subjectCode`, code);
     });
+    // BR-CL-06 checks every ram:DueDateTypeCode, those of line taxes too.
+    for (const t of kids(settlement, 'ram:ApplicableTradeTax')) for (const c of kids(t, 'ram:DueDateTypeCode')) this.unmodelled(`${path}.vat.dueDateTypeCode`, c);
     const objectDoc = kids(settlement, ADDITIONAL_DOCUMENT).find((d) => kid(d, TYPE_CODE)?.text.trim() === INVOICED_OBJECT_TYPE);
+    kids(settlement, ADDITIONAL_DOCUMENT).forEach((d, k) => {
+      // BR-52 (`normalize-space(ram:IssuerAssignedID) != ''`) runs on these too.
+      if (!isPresent(kid(d, 'ram:IssuerAssignedID')?.text)) {
+        const p = `${path}.additionalDocuments[${k}]`;
+        this.at(p, d);
+        this.unreferencedLineDocuments.push(p);
+      }
+    });
     for (const d of kids(settlement, ADDITIONAL_DOCUMENT)) {
       const codes = kids(d, 'ram:ReferenceTypeCode');
       codes.forEach((c, k) => {
@@ -875,11 +902,15 @@ class CiiReader {
     this.at(path, el);
     const p: Period = {};
     const startEl = kid(el, 'ram:StartDateTime');
+    const startText = dateElement(startEl, DATE_TIME, false)?.text;
+    if (startText !== undefined) this.periodDateTexts.set(`${path}.start`, startText);
     const start = this.date(`${path}.start`, startEl);
     if (start !== undefined) p.start = start;
     // A start or end without a format-102 date still exists for BR-29 / BR-30 (their comparison then fails).
     else this.at(`${path}.start`, startEl);
     const endEl = kid(el, 'ram:EndDateTime');
+    const endText = dateElement(endEl, DATE_TIME, false)?.text;
+    if (endText !== undefined) this.periodDateTexts.set(`${path}.end`, endText);
     const end = this.date(`${path}.end`, endEl);
     if (end !== undefined) p.end = end;
     else this.at(`${path}.end`, endEl);
@@ -962,6 +993,8 @@ export function readCii(root: CiiElement): ReadResult {
   const invoice = reader.invoice(root);
   const facts: SourceFacts = { missingGroups: reader.missingGroups };
   facts.taxTypeCodes = reader.taxTypeCodes;
+  facts.periodDateTexts = reader.periodDateTexts;
+  if (reader.unreferencedLineDocuments.length > 0) facts.unreferencedLineDocuments = reader.unreferencedLineDocuments;
   if (reader.unmappedTaxTotals.length > 0) facts.unmappedTaxTotals = reader.unmappedTaxTotals;
   facts.present = reader.locations;
   if (reader.castIndicators.size > 0) facts.castIndicators = reader.castIndicators;

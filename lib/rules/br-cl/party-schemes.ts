@@ -6,9 +6,12 @@
  * A model not read from CII is written with party identifiers as GlobalID
  * when they have a scheme (lib/cii/writer.ts), so there the business term
  * decides: BT-29/46/60 BR-CL-10, BT-71 BR-CL-26, BT-30/47/61 BR-CL-11.
+ * The official rules check every such element: the schemes of a buyer's,
+ * payee's or ship-to party's identifiers beyond the one the model keeps are
+ * source facts (`unmodelledCodes` of element `global|ship-to|id @schemeID`).
  */
 import type { Identifier, Invoice } from '../../model/invoice.js';
-import { isGlobalId } from '../../model/source-facts.js';
+import { isGlobalId, unmodelledCodes } from '../../model/source-facts.js';
 import type { CodedValue } from './code-checks.js';
 
 /** The party and location identifiers with their model path; `global` says whether written as GlobalID. */
@@ -34,5 +37,7 @@ export function partySchemes(inv: Invoice, kind: 'global' | 'ship-to' | 'id'): C
       if (kind === 'id') return !global(id);
       return global(id) && shipTo === (kind === 'ship-to');
     })
-    .map(({ id, path }) => ({ path: `${path}.scheme`, value: id!.scheme }));
+    .map(({ id, path }): CodedValue => ({ path: `${path}.scheme`, value: id!.scheme }))
+    // A buyer, payee or ship-to party's further ram:ID / ram:GlobalID, which the model does not keep (lib/cii/reader).
+    .concat(unmodelledCodes(inv, `${kind} @schemeID`));
 }

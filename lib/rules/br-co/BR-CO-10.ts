@@ -1,14 +1,15 @@
-import { sum } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
-import { xpathRound2 } from '../br/support/xpath-numeric.js';
+import { untypedSumAsDecimal, xpathRound2 } from '../br/support/xpath-numeric.js';
 import { groupPresent } from '../../model/source-facts.js';
 
 /**
  * BR-CO-10: the Sum of Invoice line net amount (BT-106) equals the sum of the
  * Invoice line net amounts (BT-131). As officially, the sum is rounded to two
  * decimals (a no-op when every BT-131 obeys BR-DEC-23), lines without an
- * amount add nothing, and a missing BT-106 fails.
+ * amount add nothing, and a missing BT-106 fails. The official
+ * `xs:decimal(sum(ram:LineTotalAmount))` sums untyped elements as doubles
+ * (see untypedSumAsDecimal): 8.415 rounds to 8.41.
  */
 export default defineRule({
   id: 'BR-CO-10',
@@ -19,7 +20,7 @@ export default defineRule({
     // Officially evaluated in the context of the document totals aggregate, if the document has one.
     if (!groupPresent(inv, 'totals')) return;
     const declared: unknown = inv.totals.lineNetTotal;
-    const expected = xpathRound2(sum(inv.lines.map((line) => line.netAmount as unknown).filter(isAmount)));
+    const expected = xpathRound2(untypedSumAsDecimal(inv.lines.flatMap((line) => (isAmount(line.netAmount) ? [line.netAmount] : []))));
     if (!isAmount(declared) || !declared.equals(expected)) report({ path: 'totals.lineNetTotal' });
   },
 });

@@ -1,12 +1,14 @@
-import { sum } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
-import { xpathRound2 } from '../br/support/xpath-numeric.js';
+import { untypedEqualsDouble, untypedSumRounded2 } from '../br/support/xpath-numeric.js';
 import { groupPresent } from '../../model/source-facts.js';
 
 /**
  * BR-CO-11: the Sum of allowances on document level (BT-107) equals the sum
- * of the Document level allowance amounts (BT-92), rounded to two decimals.
+ * of the Document level allowance amounts (BT-92), rounded to two decimals. As officially
+ * (`. = round(sum(ram:ActualAmount[1]) * 10 * 10) div 100` over untyped
+ * elements), the sum and the comparison are xs:double arithmetic (see
+ * untypedSumRounded2).
  * Without allowances BT-107 may be absent; when given it must then be zero.
  */
 export default defineRule({
@@ -19,7 +21,7 @@ export default defineRule({
     if (!groupPresent(inv, 'totals')) return;
     const declared: unknown = inv.totals.allowanceTotal;
     if (inv.allowances.length === 0 && !isAmount(declared)) return;
-    const expected = xpathRound2(sum(inv.allowances.map((a) => a.amount as unknown).filter(isAmount)));
-    if (!isAmount(declared) || !declared.equals(expected)) report({ path: 'totals.allowanceTotal' });
+    const expected = untypedSumRounded2(inv.allowances.flatMap((a) => (isAmount(a.amount) ? [a.amount] : [])));
+    if (!isAmount(declared) || !untypedEqualsDouble(declared, expected)) report({ path: 'totals.allowanceTotal' });
   },
 });

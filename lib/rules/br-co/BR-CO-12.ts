@@ -1,12 +1,14 @@
-import { sum } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
-import { xpathRound2 } from '../br/support/xpath-numeric.js';
+import { untypedEqualsDouble, untypedSumRounded2 } from '../br/support/xpath-numeric.js';
 import { groupPresent } from '../../model/source-facts.js';
 
 /**
  * BR-CO-12: the Sum of charges on document level (BT-108) equals the sum of
- * the Document level charge amounts (BT-99), rounded to two decimals.
+ * the Document level charge amounts (BT-99), rounded to two decimals. As officially
+ * (`. = round(sum(ram:ActualAmount[1]) * 10 * 10) div 100` over untyped
+ * elements), the sum and the comparison are xs:double arithmetic (see
+ * untypedSumRounded2).
  * Without charges BT-108 may be absent; when given it must then be zero.
  */
 export default defineRule({
@@ -19,7 +21,7 @@ export default defineRule({
     if (!groupPresent(inv, 'totals')) return;
     const declared: unknown = inv.totals.chargeTotal;
     if (inv.charges.length === 0 && !isAmount(declared)) return;
-    const expected = xpathRound2(sum(inv.charges.map((c) => c.amount as unknown).filter(isAmount)));
-    if (!isAmount(declared) || !declared.equals(expected)) report({ path: 'totals.chargeTotal' });
+    const expected = untypedSumRounded2(inv.charges.flatMap((c) => (isAmount(c.amount) ? [c.amount] : [])));
+    if (!isAmount(declared) || !untypedEqualsDouble(declared, expected)) report({ path: 'totals.chargeTotal' });
   },
 });

@@ -1,7 +1,12 @@
 import { defineRule } from '../types.js';
 import { isPresent } from '../br/support/presence.js';
+import { elementPresent } from '../../model/source-facts.js';
 
-/** BR-CO-20: an Invoice line period (BG-26), when used, must have a start date (BT-134) or an end date (BT-135). */
+/**
+ * BR-CO-20: an Invoice line period (BG-26), when used, must have a start date
+ * (BT-134) or an end date (BT-135). Officially `(ram:StartDateTime) or
+ * (ram:EndDateTime)`: for a document the elements count, whatever their date.
+ */
 export default defineRule({
   id: 'BR-CO-20',
   severity: 'fatal',
@@ -10,7 +15,9 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       const period = line.period;
-      if (period !== undefined && !isPresent(period.start) && !isPresent(period.end)) report({ path: `lines[${i}].period` });
+      if (period === undefined) return;
+      const start = elementPresent(inv, `lines[${i}].period.start`, isPresent(period.start));
+      if (!start && !elementPresent(inv, `lines[${i}].period.end`, isPresent(period.end))) report({ path: `lines[${i}].period` });
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isPresent } from '../br/support/presence.js';
+import { hasReason } from '../br/support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-CO-21: each Document level allowance (BG-20) must have a reason (BT-97), a reason code (BT-98), or both. */
@@ -11,7 +11,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
       if (!literalIndicator(inv, allowance)) return;
-      if (!isPresent(allowance.reason) && !isPresent(allowance.reasonCode)) report({ path: `allowances[${i}].reason` });
+      if (!hasReason(inv, `allowances[${i}]`, allowance)) report({ path: `allowances[${i}].reason` });
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isPresent } from '../br/support/presence.js';
+import { hasReason } from '../br/support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-CO-22: each Document level charge (BG-21) must have a reason (BT-104), a reason code (BT-105), or both. */
@@ -11,7 +11,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.charges.forEach((charge, i) => {
       if (!literalIndicator(inv, charge)) return;
-      if (!isPresent(charge.reason) && !isPresent(charge.reasonCode)) report({ path: `charges[${i}].reason` });
+      if (!hasReason(inv, `charges[${i}]`, charge)) report({ path: `charges[${i}].reason` });
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isPresent } from '../br/support/presence.js';
+import { hasReason } from '../br/support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-CO-23: each Invoice line allowance (BG-27) must have a reason (BT-139), a reason code (BT-140), or both. */
@@ -12,7 +12,7 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       line.allowances.forEach((allowance, j) => {
         if (!literalIndicator(inv, allowance)) return;
-        if (!isPresent(allowance.reason) && !isPresent(allowance.reasonCode)) report({ path: `lines[${i}].allowances[${j}].reason` });
+        if (!hasReason(inv, `lines[${i}].allowances[${j}]`, allowance)) report({ path: `lines[${i}].allowances[${j}].reason` });
       });
     });
   },

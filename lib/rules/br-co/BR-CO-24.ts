@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isPresent } from '../br/support/presence.js';
+import { hasReason } from '../br/support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-CO-24: each Invoice line charge (BG-28) must have a reason (BT-144), a reason code (BT-145), or both. */
@@ -12,7 +12,7 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       line.charges.forEach((charge, j) => {
         if (!literalIndicator(inv, charge)) return;
-        if (!isPresent(charge.reason) && !isPresent(charge.reasonCode)) report({ path: `lines[${i}].charges[${j}].reason` });
+        if (!hasReason(inv, `lines[${i}].charges[${j}]`, charge)) report({ path: `lines[${i}].charges[${j}].reason` });
       });
     });
   },

@@ -1,11 +1,13 @@
 import { defineRule } from '../types.js';
 import { isIdentifierPresent, isPresent } from '../br/support/presence.js';
-import { groupPresent } from '../../model/source-facts.js';
+import { elementPresent, groupPresent } from '../../model/source-facts.js';
 
 /**
  * BR-CO-26: the Seller (BG-4) must be identifiable by a Seller identifier
  * (BT-29), a Seller legal registration identifier (BT-30) or a Seller VAT
  * identifier (BT-31). A tax registration identifier (BT-32) does not count.
+ * The official test asks for the elements (`(ram:ID) or (ram:GlobalID) or
+ * ...`): for a document, an empty one identifies the seller too.
  */
 export default defineRule({
   id: 'BR-CO-26',
@@ -17,7 +19,9 @@ export default defineRule({
     if (!groupPresent(inv, 'seller')) return;
     const seller = inv.seller;
     const identified =
-      seller.identifiers.some((id) => isIdentifierPresent(id)) || isIdentifierPresent(seller.legalRegistrationId) || isPresent(seller.vatId);
+      seller.identifiers.some((id, k) => elementPresent(inv, `seller.identifiers[${k}]`, isIdentifierPresent(id))) ||
+      elementPresent(inv, 'seller.legalRegistrationId', isIdentifierPresent(seller.legalRegistrationId)) ||
+      elementPresent(inv, 'seller.vatId', isPresent(seller.vatId));
     if (!identified) report({ path: 'seller' });
   },
 });

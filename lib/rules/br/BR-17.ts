@@ -1,6 +1,7 @@
 import type { Identifier } from '../../model/invoice.js';
 import { defineRule } from '../types.js';
 import { isPresent, textOf } from './support/presence.js';
+import { sourceFacts } from '../../model/source-facts.js';
 
 /** An identifier written as a plain CII `ram:ID` (no scheme; with a scheme it becomes `ram:GlobalID`). */
 function plainId(identifier: Identifier | undefined): string | undefined {
@@ -13,7 +14,9 @@ function plainId(identifier: Identifier | undefined): string | undefined {
  * than the Seller (BG-4). As in the official CII test, the Payee counts as the
  * Seller when its name equals the Seller name (BT-27), its identifier (BT-60)
  * equals a Seller identifier (BT-29) or its legal registration identifier
- * (BT-61) equals the Seller's (BT-30).
+ * (BT-61) equals the Seller's (BT-30). For a document the names are the
+ * elements as written (`(ram:Name) and not(ram:Name = .../SellerTradeParty/ram:Name)`):
+ * an empty Payee name is there, and differs from any other Seller name.
  */
 export default defineRule({
   id: 'BR-17',
@@ -23,8 +26,10 @@ export default defineRule({
   check: (inv, report) => {
     const payee = inv.payee;
     if (payee === undefined) return;
-    const name = textOf(payee.name);
-    if (name === undefined || name === textOf(inv.seller.name)) {
+    const present = sourceFacts(inv).present;
+    const asWritten = (path: string, value: string): string | undefined => (present === undefined ? textOf(value) : present.has(path) ? value : undefined);
+    const name = asWritten('payee.name', payee.name);
+    if (name === undefined || name === asWritten('seller.name', inv.seller.name)) {
       report({ path: 'payee.name' });
       return;
     }

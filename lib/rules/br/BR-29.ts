@@ -1,11 +1,12 @@
 import { defineRule } from '../types.js';
-import { elementPresent } from '../../model/source-facts.js';
-import { textOf } from './support/presence.js';
+import { elementPresent, periodDateText } from '../../model/source-facts.js';
 
 /**
  * BR-29: when both the Invoicing period start date (BT-73) and end date
- * (BT-74) are given, the end must not precede the start. ISO dates compare
- * lexically, as the official test compares the CII date strings.
+ * (BT-74) are given, the end must not precede the start. As officially
+ * (`End/DateTimeString[@format='102'] >= Start/...`, both untyped), the texts
+ * as written are compared as strings: an empty start is before any end, a
+ * seven-digit date compares by its characters.
  */
 export default defineRule({
   id: 'BR-29',
@@ -13,8 +14,8 @@ export default defineRule({
   terms: ['BT-73', 'BT-74', 'BG-14'],
   message: 'The Invoicing period end date (BT-74) is before its start date (BT-73).',
   check: (inv, report) => {
-    const start = textOf(inv.invoicingPeriod?.start);
-    const end = textOf(inv.invoicingPeriod?.end);
+    const start = periodDateText(inv, 'invoicingPeriod.start', inv.invoicingPeriod?.start);
+    const end = periodDateText(inv, 'invoicingPeriod.end', inv.invoicingPeriod?.end);
     // Officially `End[@format='102'] >= Start[@format='102'] or not(End) or not(Start)`: with both
     // elements there, a date missing in format 102 makes the comparison false.
     if (!elementPresent(inv, 'invoicingPeriod.start', start !== undefined) || !elementPresent(inv, 'invoicingPeriod.end', end !== undefined)) return;

@@ -1,6 +1,5 @@
 import { defineRule } from '../types.js';
-import { elementPresent } from '../../model/source-facts.js';
-import { textOf } from './support/presence.js';
+import { elementPresent, periodDateText } from '../../model/source-facts.js';
 
 /**
  * BR-30: when both the Invoice line period start date (BT-134) and end date
@@ -13,8 +12,8 @@ export default defineRule({
   message: 'The Invoice line period end date (BT-135) is before its start date (BT-134).',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      const start = textOf(line.period?.start);
-      const end = textOf(line.period?.end);
+      const start = periodDateText(inv, `lines[${i}].period.start`, line.period?.start);
+      const end = periodDateText(inv, `lines[${i}].period.end`, line.period?.end);
       // As BR-29: with both elements there, a date missing in format 102 fails the comparison.
       if (!elementPresent(inv, `lines[${i}].period.start`, start !== undefined) || !elementPresent(inv, `lines[${i}].period.end`, end !== undefined)) return;
       if (start === undefined || end === undefined || end < start) report({ path: `lines[${i}].period.end` });

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount } from './support/presence.js';
+import { hasAmount } from './support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-31: each Document level allowance (BG-20) must have an amount (BT-92). */
@@ -11,7 +11,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
       if (!literalIndicator(inv, allowance)) return;
-      if (!isAmount(allowance.amount)) report({ path: `allowances[${i}].amount` });
+      if (!hasAmount(inv, `allowances[${i}]`, allowance)) report({ path: `allowances[${i}].amount` });
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isPresent } from './support/presence.js';
+import { hasReason } from './support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-33: each Document level allowance (BG-20) must have a reason (BT-97) or a reason code (BT-98). */
@@ -11,7 +11,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
       if (!literalIndicator(inv, allowance)) return;
-      if (!isPresent(allowance.reason) && !isPresent(allowance.reasonCode)) report({ path: `allowances[${i}].reason` });
+      if (!hasReason(inv, `allowances[${i}]`, allowance)) report({ path: `allowances[${i}].reason` });
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount } from './support/presence.js';
+import { hasAmount } from './support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-36: each Document level charge (BG-21) must have an amount (BT-99). */
@@ -11,7 +11,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.charges.forEach((charge, i) => {
       if (!literalIndicator(inv, charge)) return;
-      if (!isAmount(charge.amount)) report({ path: `charges[${i}].amount` });
+      if (!hasAmount(inv, `charges[${i}]`, charge)) report({ path: `charges[${i}].amount` });
     });
   },
 });

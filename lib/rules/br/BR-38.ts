@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isPresent } from './support/presence.js';
+import { hasReason } from './support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-38: each Document level charge (BG-21) must have a reason (BT-104) or a reason code (BT-105). */
@@ -11,7 +11,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.charges.forEach((charge, i) => {
       if (!literalIndicator(inv, charge)) return;
-      if (!isPresent(charge.reason) && !isPresent(charge.reasonCode)) report({ path: `charges[${i}].reason` });
+      if (!hasReason(inv, `charges[${i}]`, charge)) report({ path: `charges[${i}].reason` });
     });
   },
 });

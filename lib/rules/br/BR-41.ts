@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount } from './support/presence.js';
+import { hasAmount } from './support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-41: each Invoice line allowance (BG-27) must have an amount (BT-136). */
@@ -12,7 +12,7 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       line.allowances.forEach((allowance, j) => {
         if (!literalIndicator(inv, allowance)) return;
-        if (!isAmount(allowance.amount)) report({ path: `lines[${i}].allowances[${j}].amount` });
+        if (!hasAmount(inv, `lines[${i}].allowances[${j}]`, allowance)) report({ path: `lines[${i}].allowances[${j}].amount` });
       });
     });
   },

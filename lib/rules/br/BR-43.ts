@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount } from './support/presence.js';
+import { hasAmount } from './support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
 
 /** BR-43: each Invoice line charge (BG-28) must have an amount (BT-141). */
@@ -12,7 +12,7 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       line.charges.forEach((charge, j) => {
         if (!literalIndicator(inv, charge)) return;
-        if (!isAmount(charge.amount)) report({ path: `lines[${i}].charges[${j}].amount` });
+        if (!hasAmount(inv, `lines[${i}].charges[${j}]`, charge)) report({ path: `lines[${i}].charges[${j}].amount` });
       });
     });
   },

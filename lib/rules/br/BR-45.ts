@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
+import { elementPresent } from '../../model/source-facts.js';
 import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
 
 /**
@@ -14,7 +15,7 @@ export default defineRule({
   message: 'The VAT category taxable amount (BT-116) is missing.',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (genericBreakdownRulesApply(breakdown, inv) && !isAmount(breakdown.taxableAmount)) {
+      if (genericBreakdownRulesApply(breakdown, inv) && !elementPresent(inv, `vatBreakdown[${i}].taxableAmount`, isAmount(breakdown.taxableAmount))) {
         report({ path: `vatBreakdown[${i}].taxableAmount` });
       }
     });

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
+import { elementPresent } from '../../model/source-facts.js';
 import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
 
 /**
@@ -13,7 +14,7 @@ export default defineRule({
   message: 'The VAT category tax amount (BT-117) is missing.',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (genericBreakdownRulesApply(breakdown, inv) && !isAmount(breakdown.taxAmount)) {
+      if (genericBreakdownRulesApply(breakdown, inv) && !elementPresent(inv, `vatBreakdown[${i}].taxAmount`, isAmount(breakdown.taxAmount))) {
         report({ path: `vatBreakdown[${i}].taxAmount` });
       }
     });

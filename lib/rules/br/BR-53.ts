@@ -1,11 +1,14 @@
 import { defineRule } from '../types.js';
-import { isAmount, textOf } from './support/presence.js';
+import { currencyCode, sameCurrency, taxTotalAmounts } from './support/vat-breakdown.js';
 import { groupPresent } from '../../model/source-facts.js';
 
 /**
  * BR-53: with a VAT accounting currency code (BT-6), the Invoice total VAT
  * amount in accounting currency (BT-111) must be given. As in the official
- * test, BT-6 must also differ from the Invoice currency code (BT-5).
+ * test, BT-6 must also differ from the Invoice currency code (BT-5). The
+ * codes are compared as written (`ram:TaxTotalAmount/@currencyID =
+ * ram:TaxCurrencyCode`): an empty or padded BT-6 element is there and
+ * matches no total.
  */
 export default defineRule({
   id: 'BR-53',
@@ -15,9 +18,9 @@ export default defineRule({
   check: (inv, report) => {
     // Officially evaluated in the context of the document totals aggregate, if the document has one.
     if (!groupPresent(inv, 'totals')) return;
-    const accountingCurrency = textOf(inv.vatAccountingCurrency);
+    const accountingCurrency = currencyCode(inv, 'vatAccountingCurrency');
     if (accountingCurrency === undefined) return;
-    if (accountingCurrency === textOf(inv.currency)) report({ path: 'vatAccountingCurrency' });
-    else if (!isAmount(inv.totals.vatTotalInAccountingCurrency)) report({ path: 'totals.vatTotalInAccountingCurrency' });
+    if (accountingCurrency === currencyCode(inv, 'currency')) report({ path: 'vatAccountingCurrency' });
+    else if (!taxTotalAmounts(inv).some((t) => sameCurrency(t.currency, accountingCurrency))) report({ path: 'totals.vatTotalInAccountingCurrency' });
   },
 });

@@ -1,7 +1,12 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
+import { elementPresent } from '../../model/source-facts.js';
 
-/** BR-54: each Item attribute (BG-32) must have a name (BT-160) and a value (BT-161). */
+/**
+ * BR-54: each Item attribute (BG-32) must have a name (BT-160) and a value
+ * (BT-161). Officially `(ram:Description) and (ram:Value)`: for a document
+ * the elements count, even empty.
+ */
 export default defineRule({
   id: 'BR-54',
   severity: 'fatal',
@@ -10,8 +15,9 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       line.item.attributes.forEach((attribute, j) => {
-        if (!isPresent(attribute.name)) report({ path: `lines[${i}].item.attributes[${j}].name` });
-        else if (!isPresent(attribute.value)) report({ path: `lines[${i}].item.attributes[${j}].value` });
+        const path = `lines[${i}].item.attributes[${j}]`;
+        if (!elementPresent(inv, `${path}.name`, isPresent(attribute.name))) report({ path: `${path}.name` });
+        else if (!elementPresent(inv, `${path}.value`, isPresent(attribute.value))) report({ path: `${path}.value` });
       });
     });
   },

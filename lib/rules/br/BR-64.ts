@@ -1,7 +1,12 @@
 import { defineRule } from '../types.js';
 import { isIdentifierPresent, isPresent } from './support/presence.js';
+import { elementPresent } from '../../model/source-facts.js';
 
-/** BR-64: an Item standard identifier (BT-157) must have a scheme identifier (BT-157-1). */
+/**
+ * BR-64: an Item standard identifier (BT-157) must have a scheme identifier
+ * (BT-157-1). Officially `normalize-space(GlobalID/@schemeID) != '' or
+ * not(GlobalID)`: an empty GlobalID element still needs its scheme.
+ */
 export default defineRule({
   id: 'BR-64',
   severity: 'fatal',
@@ -10,7 +15,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       const standardId = line.item.standardId;
-      if (isIdentifierPresent(standardId) && !isPresent(standardId.scheme)) report({ path: `lines[${i}].item.standardId.scheme` });
+      if (elementPresent(inv, `lines[${i}].item.standardId`, isIdentifierPresent(standardId)) && !isPresent(standardId?.scheme)) report({ path: `lines[${i}].item.standardId.scheme` });
     });
   },
 });

@@ -1,7 +1,12 @@
 import { defineRule } from '../types.js';
 import { isIdentifierPresent, isPresent } from './support/presence.js';
+import { elementPresent } from '../../model/source-facts.js';
 
-/** BR-65: each Item classification identifier (BT-158) must have a scheme identifier (BT-158-1). */
+/**
+ * BR-65: each Item classification identifier (BT-158) must have a scheme
+ * identifier (BT-158-1). Officially `normalize-space(ram:ClassCode/@listID) != ''
+ * or not(ram:ClassCode)`: an empty ClassCode element still needs its scheme.
+ */
 export default defineRule({
   id: 'BR-65',
   severity: 'fatal',
@@ -10,7 +15,8 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       line.item.classifications.forEach((classification, j) => {
-        if (isIdentifierPresent(classification) && !isPresent(classification.scheme)) {
+        const path = `lines[${i}].item.classifications[${j}]`;
+        if (elementPresent(inv, `${path}.id`, isIdentifierPresent(classification)) && !isPresent(classification.scheme)) {
           report({ path: `lines[${i}].item.classifications[${j}].scheme` });
         }
       });

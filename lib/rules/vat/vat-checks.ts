@@ -317,8 +317,9 @@ export function checkZeroTax(inv: Invoice, category: VatCategory, report: Report
 /** BR-x-10 for S, Z, IGIC, IPSI: no exemption reason (BT-120) nor code (BT-121) on a breakdown of the category. */
 export function checkNoExemption(inv: Invoice, category: VatCategory, report: Report): void {
   for (const { index, breakdown } of breakdownContexts(inv, category)) {
-    if (isPresent(breakdown.exemptionReason)) report({ path: `vatBreakdown[${index}].exemptionReason` });
-    else if (isPresent(breakdown.exemptionReasonCode)) report({ path: `vatBreakdown[${index}].exemptionReasonCode` });
+    // `not(../ram:ExemptionReason) and not(../ram:ExemptionReasonCode)`: an empty element is one.
+    if (has(inv, `vatBreakdown[${index}].exemptionReason`, breakdown.exemptionReason)) report({ path: `vatBreakdown[${index}].exemptionReason` });
+    else if (has(inv, `vatBreakdown[${index}].exemptionReasonCode`, breakdown.exemptionReasonCode)) report({ path: `vatBreakdown[${index}].exemptionReasonCode` });
   }
 }
 
@@ -329,7 +330,8 @@ export function checkNoExemption(inv: Invoice, category: VatCategory, report: Re
  */
 export function checkExemptionPresent(inv: Invoice, category: VatCategory, report: Report): void {
   for (const { index, breakdown } of breakdownContexts(inv, category)) {
-    if (!isPresent(breakdown.exemptionReason) && !isPresent(breakdown.exemptionReasonCode)) {
+    // `(../ram:ExemptionReason) or (../ram:ExemptionReasonCode)`: an empty element is one.
+    if (!has(inv, `vatBreakdown[${index}].exemptionReason`, breakdown.exemptionReason) && !has(inv, `vatBreakdown[${index}].exemptionReasonCode`, breakdown.exemptionReasonCode)) {
       report({ path: `vatBreakdown[${index}].exemptionReason` });
     }
   }

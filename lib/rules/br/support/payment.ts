@@ -22,7 +22,8 @@ export function creditTransferAccounts(inv: Invoice): Array<{ transfer: CreditTr
   const pay = inv.paymentInstructions;
   if (pay === undefined) return [];
   const perTransfer = sourceFacts(inv).creditTransferMeansCodes;
-  const meansOf = (i: number): string | undefined => textOf(perTransfer === undefined ? pay.typeCode : perTransfer[i]);
+  // Officially `SpecifiedTradeSettlementPaymentMeans[ram:TypeCode='30' or ram:TypeCode='58']`: the code as written, ` 58 ` is not 58.
+  const meansOf = (i: number): string | undefined => (perTransfer === undefined ? textOf(pay.typeCode) : perTransfer[i]);
   return pay.creditTransfers
     .map((transfer, i) => ({ transfer, path: `paymentInstructions.creditTransfers[${i}]`, means: meansOf(i) }))
     .filter(({ means }) => means !== undefined && CREDIT_TRANSFER_MEANS.has(means))

@@ -8,8 +8,9 @@
  * so amount presence is checked at run time too.
  */
 import { Decimal } from '../../../model/decimal.js';
-import type { Identifier, PostalAddress } from '../../../model/invoice.js';
+import type { Identifier, Invoice, PostalAddress } from '../../../model/invoice.js';
 import { isPresent } from '../../../model/presence.js';
+import { elementPresent } from '../../../model/source-facts.js';
 
 export { isPresent, textOf } from '../../../model/presence.js';
 
@@ -38,4 +39,19 @@ export function isAddressPresent(address: PostalAddress | null | undefined): boo
 /** True when an identifier (BT-29, BT-34, BT-157, ...) has a non-blank value. */
 export function isIdentifierPresent(identifier: Identifier | null | undefined): identifier is Identifier {
   return identifier !== null && identifier !== undefined && isPresent(identifier.id);
+}
+
+/**
+ * An allowance's or charge's reason (BT-97/98, 104/105, 139/140, 144/145) as
+ * the official BR-33, 38, 42, 44 and BR-CO-21..24 test it,
+ * `(../ram:Reason) or (../ram:ReasonCode)`: for a document an element that
+ * exists counts, even empty; otherwise a value that is not blank.
+ */
+export function hasReason(inv: Invoice, path: string, ac: { reason?: string | undefined; reasonCode?: string | undefined }): boolean {
+  return elementPresent(inv, `${path}.reason`, isPresent(ac.reason)) || elementPresent(inv, `${path}.reasonCode`, isPresent(ac.reasonCode));
+}
+
+/** An allowance's or charge's amount as BR-31, 36, 41 and 43 test it, `(../ram:ActualAmount)`: the element, for a document, even empty. */
+export function hasAmount(inv: Invoice, path: string, ac: { amount?: Decimal | undefined }): boolean {
+  return elementPresent(inv, `${path}.amount`, isAmount(ac.amount));
 }

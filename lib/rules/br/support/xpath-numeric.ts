@@ -35,16 +35,23 @@ export function hasAtMostTwoDecimals(value: Decimal): boolean {
  * `ram:RateApplicablePercent = 0`, `ram:BasisAmount = round(...) div 100`):
  * the untyped text is cast to xs:double, and Saxon-HE, the engine of the CEN
  * validator, then orders a negative zero (`-0.00`, `-00.00`) below zero: it
- * is neither `= 0` nor `>= 0`. Arithmetic, `sum()` and `xs:decimal()` casts
- * lose the sign, so only these direct comparisons see it; `other` is a
- * constant or an xs:decimal result, which has no negative zero. Returns -1, 0
- * or 1.
+ * is neither `= 0` nor `>= 0`. Against an integer literal (`other` a
+ * number: `= 0`, `>= 0`) Saxon compares text written as an integer (`-0`,
+ * `-00`) as an integer, which has no sign of zero; against an xs:decimal
+ * result (`other` a Decimal) any negative zero is below. Arithmetic, `sum()`
+ * and `xs:decimal()` casts lose the sign, so only these direct comparisons
+ * see it, and only for text read from a document (we never write `-0`).
+ * Returns -1, 0 or 1.
  */
 export function compareUntyped(value: Decimal, other: Decimal | number): number {
   const c = value.comparedTo(other);
-  if (c === 0 && value.isZero() && value.isNegative()) return -1;
-  return c;
+  const text = sourceText(value);
+  if (c !== 0 || text === undefined || !value.isZero() || !value.isNegative()) return c;
+  return typeof other === 'number' && INTEGER_TEXT.test(text) ? 0 : -1;
 }
+
+/** An xs:integer lexical form, with the white space an untyped cast collapses. */
+const INTEGER_TEXT = /^[ \t\r\n]*[+-]?\d+[ \t\r\n]*$/;
 
 /**
  * A number read from the document as XPath's xs:double cast of the untyped
@@ -53,7 +60,8 @@ export function compareUntyped(value: Decimal, other: Decimal | number): number 
  */
 export function untypedDouble(value: Decimal): number {
   const text = sourceText(value);
-  return text === undefined ? value.toNumber() : Number(text.trim());
+  if (text === undefined) return value.isZero() ? 0 : value.toNumber();
+  return Number(text.trim());
 }
 
 /**
@@ -62,18 +70,37 @@ export function untypedDouble(value: Decimal): number {
  * rounding are xs:double arithmetic, not decimal (365.135 is
  * 365.13499999999999 as a double and rounds to 365.13). XPath `round` on a
  * double is Math.round (half towards positive infinity, negative zero kept).
+ * `sum()` of one element is that element (a `-0.00` stays negative); of none
+ * it is the integer 0, and the whole expression an xs:decimal 0: undefined
+ * is returned then.
  */
-export function untypedSumRounded2(values: Iterable<Decimal>): number {
-  let total = 0;
-  for (const v of values) total += untypedDouble(v);
-  return Math.round(total * 10 * 10) / 100;
+export function untypedSumRounded2(values: Iterable<Decimal>): number | undefined {
+  let total: number | undefined;
+  for (const v of values) total = total === undefined ? untypedDouble(v) : total + untypedDouble(v);
+  return total === undefined ? undefined : Math.round(total * 10 * 10) / 100;
 }
 
 /**
- * An element compared with a double (`. = round(...) div 100`): xs:double
- * equality as Saxon-HE performs it, where negative and positive zero differ.
+ * An element compared with the result of {@link untypedSumRounded2}
+ * (`. = round(...) div 100`), as Saxon-HE compares them: with a double,
+ * xs:double equality where negative and positive zero differ; with the
+ * decimal 0 of an empty sum, as {@link compareUntyped} against 0.
  */
-export function untypedEqualsDouble(value: Decimal, other: number): boolean {
+export function untypedEqualsDouble(value: Decimal, other: number | undefined): boolean {
+  if (other === undefined) return compareUntyped(value, 0) === 0;
   const x = untypedDouble(value);
   return x === other && (x !== 0 || Object.is(x, other));
+}
+
+/**
+ * The official `xs:decimal(sum(elements))` (BR-CO-10): the untyped elements
+ * are summed as xs:double, and the cast to xs:decimal keeps the double's
+ * exact binary value (8.415 becomes 8.41499999999999914...), which the
+ * following `round(... * 100) div 100` then sees.
+ */
+export function untypedSumAsDecimal(values: Iterable<Decimal>): Decimal {
+  let total = 0;
+  for (const v of values) total += untypedDouble(v);
+  // xs:decimal has no negative zero.
+  return total === 0 ? new Decimal(0) : new Decimal(total.toPrecision(60));
 }
