@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
 import { readCii } from '../../lib/cii/reader/read.js';
 import { toElementTree, type CiiElement } from '../../lib/cii/reader/tree.js';
 import { writeCii } from '../../lib/cii/writer.js';
-import { Decimal } from '../../lib/model/decimal.js';
 import type { Invoice } from '../../lib/model/invoice.js';
 import { validateInvoice } from '../../lib/rules/index.js';
 import { withXmlDocument } from '../../lib/xml/parse.js';
@@ -23,6 +22,9 @@ import { validInvoice } from '../fixtures/model.js';
 import { invoiceModel } from '../fixtures/reader/arbitrary-invoice.js';
 import { readCorpusTree } from '../conformance/corpus.js';
 import { requireShared } from '../shared-path.js';
+import { byValue as byValueOf } from './by-value.js';
+
+const byValue = (value: unknown): unknown => byValueOf(value, 'decimal ');
 
 const ciiXsd = loadXsdValidator(requireShared('schemas', 'cii-d16b-uncoupled', 'CII', 'uncefact', 'data', 'standard', 'CrossIndustryInvoice_100pD16B.xsd'));
 
@@ -30,17 +32,6 @@ function tree(xml: string): CiiElement {
   return withXmlDocument(xml, (doc) => toElementTree(doc));
 }
 
-/** The model with every decimal replaced by its normalised value text, so 2.5 and 2.50 compare equal. */
-function byValue(value: unknown): unknown {
-  if (Decimal.isDecimal(value)) return `decimal ${(value as Decimal).toString()}`;
-  if (Array.isArray(value)) return value.map(byValue);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = byValue(v);
-    return out;
-  }
-  return value;
-}
 
 function roundTrip(inv: Invoice): Invoice {
   return readCii(tree(writeCii(inv))).invoice;

@@ -18,10 +18,10 @@ import { InvoiceValidationError } from '../../lib/errors.js';
 import { checkInvoiceInput, generateFacturXml } from '../../lib/generate.js';
 import { parseInvoiceInput, type InvoiceInput } from '../../lib/input/schema.js';
 import { invoiceFromInput } from '../../lib/input/to-model.js';
-import { Decimal } from '../../lib/model/decimal.js';
 import type { Invoice } from '../../lib/model/invoice.js';
 import { withXmlDocument } from '../../lib/xml/parse.js';
 import { requireShared } from '../shared-path.js';
+import { byValue } from '../cii/by-value.js';
 
 const fixtures = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'terms', 'invoices.json'), 'utf8')) as Record<string, Record<string, unknown>>;
 
@@ -35,17 +35,6 @@ function readBack(xml: string): Invoice {
   return readCii(withXmlDocument(xml, (doc) => toElementTree(doc))).invoice;
 }
 
-/** Decimals as their value text (2.5 and 2.50 compare equal), undefined properties dropped. */
-function byValue(value: unknown): unknown {
-  if (Decimal.isDecimal(value)) return (value as Decimal).toString();
-  if (Array.isArray(value)) return value.map(byValue);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = byValue(v);
-    return out;
-  }
-  return value;
-}
 
 function ruleIds(body: unknown): string[] {
   try {
