@@ -2,7 +2,7 @@
  * The v2 core path: invoice input -> semantic model -> EN 16931 validation ->
  * Factur-X CII XML. Pure: no HTTP, no AWS, no clock.
  */
-import { writeCii } from './cii/writer.js';
+import { writeCii, writeCiiTree } from './cii/writer.js';
 import { InvoiceValidationError } from './errors.js';
 import { invoiceFromInput } from './input/to-model.js';
 import type { InvoiceInput } from './input/schema.js';
@@ -11,8 +11,6 @@ import { validateInvoice, type Finding, type ValidationReport } from './rules/in
 import { checkBrFr } from './rules/br-fr/index.js';
 import { ruleSetsRun, runsBrFr, type RuleSelection } from './rules/rule-sets.js';
 import { applyFrenchDefaults, toInputFinding } from './input/french.js';
-import { toElementTree } from './cii/reader/tree.js';
-import { withXmlDocument } from './xml/parse.js';
 
 /** The label of the profile v2 produces (Factur-X EN 16931, a.k.a. COMFORT; guideline `urn:cen.eu:en16931:2017`). */
 export const V2_PROFILE_LABEL = 'EN 16931 (Factur-X COMFORT)';
@@ -85,15 +83,19 @@ function buildAndCheck(input: InvoiceInput, options: InvoiceRuleOptions, wantXml
   const brFr = runsBrFr(options.rules ?? input.rules, invoice.seller.address.countryCode);
   if (brFr) applyFrenchDefaults(invoice);
   const report = validateInvoice(invoice);
-  // Without BR-FR the XML is only needed when it is handed out (a valid invoice).
-  const xml = brFr || (wantXml && report.valid) ? writeCii(invoice) : undefined;
-  if (brFr && xml !== undefined) {
-    // Our own XML, written from input the schema bounds (10,000 lines and more can pass the 6 MB cap on incoming XML).
-    const fr = withXmlDocument(xml, (doc) => checkBrFr(toElementTree(doc)), { maxBytes: Number.MAX_SAFE_INTEGER }).map(toInputFinding);
+  let xml: string | undefined;
+  if (brFr) {
+    // The BR-FR rules judge the XML; they run on the tree the writer builds beside it (what a parser would read back).
+    const written = writeCiiTree(invoice);
+    xml = written.xml;
+    const fr = checkBrFr(written.tree).map(toInputFinding);
     if (fr.length > 0) {
       report.errors.push(...fr);
       report.valid = false;
     }
+  } else if (wantXml && report.valid) {
+    // Without BR-FR the XML is only needed when it is handed out (a valid invoice).
+    xml = writeCii(invoice);
   }
   return { invoice, xml, validation: summarizeReport(report, ruleSetsRun(brFr)) };
 }

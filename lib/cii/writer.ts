@@ -40,6 +40,7 @@ import { ADDRESS_TERMS, CII_NAMESPACES, groupBinding, leafElement } from './bind
 import { FACTURX_GUIDELINE_IDS, isFacturXProfile, PROFILE_OMITTED_TERMS, termsNotCarried } from './profiles.js';
 import type { FacturXProfile } from './profiles.js';
 import { escapeAttr, escapeText, XmlBuilder } from './xml-builder.js';
+import type { CiiElement } from './reader/tree.js';
 
 /** CII document type code of a supporting document (BG-24), UNTDID 1001. */
 const SUPPORTING_DOCUMENT_TYPE = '916';
@@ -91,7 +92,7 @@ export interface CiiWriteReport {
  */
 export function writeCii(inv: Invoice, options: WriteCiiOptions = {}): string {
   const { profile, specificationId } = resolveProfile(inv, options);
-  return serialize(inv, PROFILE_OMITTED_TERMS[profile], specificationId);
+  return serialize(new CiiWriter(PROFILE_OMITTED_TERMS[profile]), inv, specificationId);
 }
 
 /**
@@ -101,7 +102,7 @@ export function writeCii(inv: Invoice, options: WriteCiiOptions = {}): string {
  */
 export function writeCiiWithReport(inv: Invoice, options: WriteCiiOptions = {}): CiiWriteReport {
   const { profile, specificationId } = resolveProfile(inv, options);
-  const xml = serialize(inv, PROFILE_OMITTED_TERMS[profile], specificationId);
+  const xml = serialize(new CiiWriter(PROFILE_OMITTED_TERMS[profile]), inv, specificationId);
   return { xml, profile, specificationId, dropped: termsNotCarried(inv, profile) };
 }
 
@@ -113,8 +114,19 @@ function resolveProfile(inv: Invoice, options: WriteCiiOptions): { profile: Fact
   return { profile, specificationId: options.profile === undefined ? inv.process.specificationId : FACTURX_GUIDELINE_IDS[profile] };
 }
 
-function serialize(inv: Invoice, omit: ReadonlySet<string>, specificationId: string): string {
-  const w = new CiiWriter(omit);
+/**
+ * As {@link writeCii}, and the element tree a parser would read from that XML
+ * (lib/cii/reader/tree.ts), built while writing: rules that work on the tree
+ * (the French BR-FR rules) can judge our own output without parsing it again.
+ */
+export function writeCiiTree(inv: Invoice, options: WriteCiiOptions = {}): { xml: string; tree: CiiElement } {
+  const { profile, specificationId } = resolveProfile(inv, options);
+  const w = new CiiWriter(PROFILE_OMITTED_TERMS[profile], true);
+  const xml = serialize(w, inv, specificationId);
+  return { xml, tree: w.tree() };
+}
+
+function serialize(w: CiiWriter, inv: Invoice, specificationId: string): string {
   w.raw('<?xml version="1.0" encoding="UTF-8"?>');
   w.open('rsm:CrossIndustryInvoice', ROOT_ATTRS);
   writeContext(w, inv, specificationId);
@@ -158,8 +170,8 @@ const IBAN_SHAPE = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
  * {@link CiiWriter.el}).
  */
 class CiiWriter extends XmlBuilder {
-  constructor(private readonly omit: ReadonlySet<string>) {
-    super();
+  constructor(private readonly omit: ReadonlySet<string>, mirrorTree = false) {
+    super(mirrorTree);
   }
 
   /** The element holding business term `id` (./binding.ts), or undefined when the profile omits the term. */

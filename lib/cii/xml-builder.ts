@@ -8,6 +8,8 @@
  * duplicated in the writer.
  */
 
+import type { CiiElement } from './reader/tree.js';
+
 const INDENTS: string[] = [''];
 function indent(depth: number): string {
   let s = INDENTS[depth];
@@ -59,10 +61,45 @@ export function escapeAttr(s: string): string {
 interface Frame {
   name: string;
   attrs: string;
+  /** The frame's element in the mirrored tree, once materialized (only with `mirrorTree`). */
+  node?: CiiElement;
 }
 
-/** Forward-only XML writer; see the module comment. */
+const UNESCAPES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#13;': '\r', '&#9;': '\t', '&#10;': '\n' };
+const ESCAPED = /&(?:amp|lt|gt|quot|#13|#9|#10);/g;
+
+/** The value an XML parser reads back from text written by {@link escapeText} or {@link escapeAttr}. */
+function unescape(s: string): string {
+  return s.includes('&') ? s.replace(ESCAPED, (e) => UNESCAPES[e]!) : s;
+}
+
+const ATTRIBUTE = / ([^\s=]+)="([^"]*)"/g;
+
+/** Parses pre-escaped attribute text (` a="v" b="w"`) as a parser would; namespace declarations are not attributes. */
+function attributeRecord(attrs: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (attrs === '') return out;
+  for (const m of attrs.matchAll(ATTRIBUTE)) {
+    const name = m[1]!;
+    if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
+    out[name] = unescape(m[2]!);
+  }
+  return out;
+}
+
+/**
+ * Forward-only XML writer; see the module comment.
+ *
+ * With `mirrorTree`, it also builds the {@link CiiElement} tree a parser would
+ * read from the text (names as written, attributes unescaped, namespace
+ * declarations left out, the indentation between child elements as their
+ * parent's text), so rules that work on that tree can run on our own output
+ * without parsing it again. Element names are taken as written: use it only
+ * with the canonical prefixes (`rsm:`, `ram:`, `udt:`, `qdt:`).
+ */
 export class XmlBuilder {
+  /** Root of the mirrored tree (with `mirrorTree`), once opened. */
+  private root: CiiElement | undefined;
   /**
    * The output so far. Appending to one string (V8 builds a rope and flattens it
    * once at the end) measured about a third faster than pushing lines into an
@@ -74,6 +111,8 @@ export class XmlBuilder {
   private written = 0;
   /** The innermost start tag without its closing `>`, held back until we know whether the element is empty. */
   private pending: string | undefined;
+
+  constructor(private readonly mirrorTree = false) {}
 
   /** Appends a line verbatim (the XML declaration). */
   raw(line: string): void {
@@ -97,6 +136,11 @@ export class XmlBuilder {
     if (frame === undefined) throw new Error('XmlBuilder: close() without open()');
     if (this.written <= depth) return; // lazy and empty
     this.written = depth;
+    const node = frame.node;
+    if (node !== undefined && node.children.length > 0) {
+      // What a parser keeps of the indentation: one line break and indent before each child, one before the end tag.
+      node.text = `\n${indent(depth + 1)}`.repeat(node.children.length) + `\n${indent(depth)}`;
+    }
     if (this.pending !== undefined) {
       this.out += `${this.pending}/>`;
       this.pending = undefined;
@@ -110,6 +154,24 @@ export class XmlBuilder {
     this.materialize();
     this.flush();
     this.out += `${this.newline()}${indent(this.stack.length)}<${name}${attrs}>${content}</${name}>`;
+    if (this.mirrorTree) this.link({ name, attrs: attributeRecord(attrs), children: [], text: unescape(content) }, this.stack.length);
+  }
+
+  /** The tree mirrored so far (see the class comment). @throws Error without `mirrorTree` or before the root is written. */
+  tree(): CiiElement {
+    if (this.root === undefined) throw new Error('XmlBuilder: no mirrored tree (construct with mirrorTree, write a root element)');
+    return this.root;
+  }
+
+  /** Appends `node`, an element at `depth`, to its parent in the mirrored tree (the frame below it), or makes it the root. */
+  private link(node: CiiElement, depth: number): void {
+    const parent = depth === 0 ? undefined : this.stack[depth - 1]!.node;
+    if (parent === undefined) {
+      this.root = node;
+    } else {
+      node.parent = parent;
+      parent.children.push(node);
+    }
   }
 
   /** The document, one element per line, ending with a newline. */
@@ -136,6 +198,10 @@ export class XmlBuilder {
       this.flush();
       const f = this.stack[i]!;
       this.pending = `${this.newline()}${indent(i)}<${f.name}${f.attrs}`;
+      if (this.mirrorTree) {
+        f.node = { name: f.name, attrs: attributeRecord(f.attrs), children: [], text: '' };
+        this.link(f.node, i);
+      }
     }
     this.written = this.stack.length;
   }

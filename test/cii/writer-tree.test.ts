@@ -1,0 +1,107 @@
+/**
+ * writeCiiTree: the element tree the writer builds beside its XML must be the
+ * tree our parser reads back from that XML (lib/cii/reader/tree.ts), element
+ * for element: names, attributes, text (the indentation between children
+ * included), order and parent links. The BR-FR rules of the v2 path run on it
+ * instead of a re-parse, so any difference would be a rule judging something
+ * other than the XML handed out.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readCii } from '../../lib/cii/reader/read.js';
+import { toElementTree, type CiiElement } from '../../lib/cii/reader/tree.js';
+import { writeCii, writeCiiTree } from '../../lib/cii/writer.js';
+import { applyFrenchDefaults } from '../../lib/input/french.js';
+import { parseInvoiceInput } from '../../lib/input/schema.js';
+import { invoiceFromInput } from '../../lib/input/to-model.js';
+import type { Invoice } from '../../lib/model/invoice.js';
+import { checkBrFr } from '../../lib/rules/br-fr/index.js';
+import { withXmlDocument } from '../../lib/xml/parse.js';
+import { fullInvoice } from '../fixtures/cii/full-invoice.js';
+import { validInvoice } from '../fixtures/model.js';
+import { invoiceModel } from '../fixtures/reader/arbitrary-invoice.js';
+import { readCorpusTree } from '../conformance/corpus.js';
+import { requireShared } from '../shared-path.js';
+
+interface Plain {
+  name: string;
+  attrs: Record<string, string>;
+  text: string;
+  children: Plain[];
+}
+
+/** The tree without source lines, parent links checked on the way. */
+function plain(el: CiiElement, parent?: CiiElement): Plain {
+  expect(el.parent).toBe(parent);
+  return { name: el.name, attrs: el.attrs, text: el.text, children: el.children.map((c) => plain(c, el)) };
+}
+
+function parsed(xml: string): CiiElement {
+  return withXmlDocument(xml, (doc) => toElementTree(doc));
+}
+
+function expectMirror(inv: Invoice): void {
+  const { xml, tree } = writeCiiTree(inv);
+  expect(xml).toBe(writeCii(inv));
+  expect(plain(tree)).toEqual(plain(parsed(xml)));
+}
+
+describe('writeCiiTree: the tree is what a parser reads from the XML', () => {
+  it('for the minimal and the full invoice', () => {
+    expectMirror(validInvoice());
+    expectMirror(fullInvoice());
+  });
+
+  it('with characters the writer escapes or drops, in text and in attributes', () => {
+    const inv = fullInvoice();
+    inv.seller.name = 'A & B <Ltd> "quoted"\r\nline\ttab \u0001 emoji \u{1F600}';
+    inv.notes = [{ text: 'x > y && y < z\r\n' }];
+    inv.seller.identifiers = [{ id: 'ID&1', scheme: '0088"&<\t\n' }];
+    expectMirror(inv);
+  });
+
+  it('for random models (fast-check)', () => {
+    fc.assert(
+      fc.property(invoiceModel, (inv) => {
+        expectMirror(inv);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  const dir = requireShared('conformance', 'cii', 'valid');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.xml')).sort();
+  it(`for the models read from the ${files.length} valid corpus documents`, () => {
+    expect(files.length).toBeGreaterThanOrEqual(70);
+    for (const file of files) expectMirror(readCii(readCorpusTree(`cii/valid/${file}`)).invoice);
+  });
+});
+
+describe('BR-FR on the mirrored tree = BR-FR on the parsed XML', () => {
+  const cases = JSON.parse(readFileSync(new URL('../fixtures/french/invoices.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  it.each(Object.keys(cases))('%s', (name) => {
+    const input = parseInvoiceInput(cases[name]);
+    if (!input.ok) throw new Error(JSON.stringify(input.issues));
+    const inv = invoiceFromInput(input.value);
+    applyFrenchDefaults(inv);
+    const { xml, tree } = writeCiiTree(inv);
+    expect(checkBrFr(tree)).toEqual(checkBrFr(parsed(xml)));
+  });
+
+  // The official BR-FR cases, most of them failing some rule: read, rewritten, judged both ways.
+  const frDir = requireShared('conformance', 'fr', 'invalid');
+  const frFiles = readdirSync(frDir).filter((f) => f.endsWith('.xml')).sort();
+  it(`the ${frFiles.length} invalid BR-FR cases, rewritten, give the same findings both ways`, () => {
+    let withFindings = 0;
+    for (const file of frFiles) {
+      const inv = readCii(readCorpusTree(`fr/invalid/${file}`)).invoice;
+      const { xml, tree } = writeCiiTree(inv);
+      const findings = checkBrFr(tree);
+      expect(findings, file).toEqual(checkBrFr(parsed(xml)));
+      if (findings.length > 0) withFindings++;
+    }
+    // The comparison must bite: most rewritten cases still break a BR-FR rule.
+    expect(withFindings).toBeGreaterThan(frFiles.length / 2);
+  });
+});
