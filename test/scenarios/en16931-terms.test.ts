@@ -491,6 +491,16 @@ describe('EN 16931 terms from JSON', () => {
     });
   });
 
+  it("the README's input examples are these fixtures: a discounted invoice with shipping, a credit note, a period invoice", () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    for (const name of ['discount-and-shipping', 'credit-note', 'period-invoice']) {
+      const at = readme.indexOf(`the \`${name}\` fixture`);
+      expect(at, name).toBeGreaterThan(0);
+      const block = /```json\n([\s\S]*?)\n```/.exec(readme.slice(at))![1]!;
+      expect(byValue(invoiceFromInput(input(JSON.parse(block)))), name).toEqual(byValue(invoiceFromInput(input(fixtures[name]))));
+    }
+  });
+
   describe('credit note (BT-3 381)', () => {
     it('is written with its preceding invoice (BG-3) and read back', () => {
       const { xml, invoice } = generateFacturXml(input(fixtures['credit-note']), { rules: 'en16931' });
@@ -500,6 +510,12 @@ describe('EN 16931 terms from JSON', () => {
       expect(byValue(invoice.totals)).toMatchObject({ lineNetTotal: '40', allowanceTotal: '4', taxExclusiveAmount: '36', vatTotal: '7.2', amountDue: '43.2' });
       const back = readBack(xml);
       expect([back.typeCode, back.precedingInvoices]).toEqual([invoice.typeCode, invoice.precedingInvoices]);
+    });
+
+    it('as the README shows it, passes the French rules too (rules auto, a French seller)', () => {
+      const validation = checkInvoiceInput(input(fixtures['credit-note']));
+      expect(validation.ruleSets).toEqual(['EN 16931 CII 1.3.16', 'BR-FR 1.4.0.02']);
+      expect(validation.errors).toEqual([]);
     });
   });
 });
