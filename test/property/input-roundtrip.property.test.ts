@@ -19,6 +19,7 @@ import { toElementTree } from '../../lib/cii/reader/tree.js';
 import { writeCii } from '../../lib/cii/writer.js';
 import { parseInvoiceInput } from '../../lib/input/schema.js';
 import { invoiceFromInput } from '../../lib/input/to-model.js';
+import { dec, round2, sum } from '../../lib/model/decimal.js';
 import type { Invoice } from '../../lib/model/invoice.js';
 import { validateInvoice } from '../../lib/rules/index.js';
 import { withXmlDocument } from '../../lib/xml/parse.js';
@@ -60,6 +61,13 @@ describe('JSON -> XML -> reader round trip on random valid inputs (issue 12)', (
       fc.property(validInvoiceInput, (body) => {
         const model = modelOf(body);
         expect(errorIds(model)).toEqual([]);
+        // No rule checks BT-131 against the price: recomputed here from the JSON, base quantity (BT-149) included.
+        (body['items'] as Array<Record<string, string>>).forEach((item, i) => {
+          const line = model.lines[i]!;
+          const gross = round2(dec(item['quantity']!).times(dec(item['unitPrice']!)).dividedBy(dec(item['baseQuantity'] ?? '1')));
+          const expected = gross.minus(sum(line.allowances.map((a) => a.amount))).plus(sum(line.charges.map((c) => c.amount)));
+          expect(line.netAmount!.eq(expected), `line ${i + 1}`).toBe(true);
+        });
         const back = readBack(writeCii(model));
         expect(byValue(back, 'decimal ')).toEqual(byValue(model, 'decimal '));
       }),
