@@ -32,9 +32,12 @@ function fieldRows(schema: Json, prefix = '', required = true, rows: string[][] 
     const path = prefix ? `${prefix}.${name}` : name;
     const isReq = required && req.has(name);
     rows.push([path, typeOf(sub), isReq ? 'yes' : 'no', String(sub.description ?? '')]);
-    const objectVariant = Array.isArray(sub.anyOf) ? (sub.anyOf as Json[]).find((v) => v.type === 'object') : sub;
-    if (objectVariant?.type === 'object') fieldRows(objectVariant, path, isReq, rows);
-    if (sub.type === 'array' && (sub.items as Json | undefined)?.type === 'object') fieldRows(sub.items as Json, `${path}[]`, isReq, rows);
+    // Optional fields are `anyOf: [X, {type: null}]`; an optional object or array of objects is listed field by field too.
+    const variants = Array.isArray(sub.anyOf) ? (sub.anyOf as Json[]) : [sub];
+    const objectVariant = variants.find((v) => v.type === 'object');
+    if (objectVariant !== undefined) fieldRows(objectVariant, path, isReq, rows);
+    const arrayVariant = variants.find((v) => v.type === 'array' && (v.items as Json | undefined)?.type === 'object');
+    if (arrayVariant !== undefined) fieldRows(arrayVariant.items as Json, `${path}[]`, isReq, rows);
   }
   return rows;
 }

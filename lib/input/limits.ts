@@ -30,7 +30,10 @@ export const MAX_INVOICE_NUMBER_LENGTH = 200;
  * item reference (BT-155), project, contract, receiving and despatch advice,
  * tender, invoiced and line object references (BT-11, BT-12, BT-15..BT-19,
  * BT-128), electronic address scheme, VAT exemption reason
- * code (BT-121), post code (BT-38, BT-53), telephone (BT-42).
+ * code (BT-121), post code (BT-38, BT-53), telephone (BT-42), payee and
+ * deliver-to identifiers (BT-60, BT-61, BT-71), supporting document
+ * reference and MIME code (BT-122, BT-125-1), item classification codes
+ * (BT-158), direct debit mandate, creditor and debited account (BT-89..BT-91).
  */
 export const MAX_IDENTIFIER_LENGTH = 100;
 
@@ -45,7 +48,10 @@ export const MAX_EMAIL_LENGTH = 254;
  * (BT-41), address lines (BT-35, BT-36, BT-162 and the buyer's), city,
  * country subdivision, account name (BT-85), remittance information (BT-83),
  * allowance and charge reasons (BT-97, BT-104, BT-139, BT-144), seller
- * additional legal information (BT-33).
+ * additional legal information (BT-33), payee, tax representative and
+ * deliver-to names (BT-59, BT-62, BT-70), card holder (BT-88), supporting
+ * document descriptions and file names (BT-123, BT-125-2), item attribute
+ * names and values (BT-160, BT-161).
  */
 export const MAX_SHORT_TEXT_LENGTH = 500;
 
@@ -71,6 +77,24 @@ export const MAX_DECIMAL_LENGTH = 50;
  * invoice; also the allowances (BG-27) and charges (BG-28) of one line.
  */
 export const MAX_ALLOWANCES_CHARGES = 100;
+
+/**
+ * Additional supporting documents (BG-24) in one invoice; also the attributes
+ * (BG-32) and the classifications (BT-158) of one item.
+ */
+export const MAX_SUPPORTING_DOCUMENTS = 100;
+export const MAX_ITEM_ATTRIBUTES = 100;
+export const MAX_ITEM_CLASSIFICATIONS = 100;
+
+/** External document location (BT-124): a URL; 2,048 characters is what browsers and servers commonly accept. */
+export const MAX_URI_LENGTH = 2_048;
+
+/**
+ * An attached document (BT-125) in base64: as long as the 6 MiB request body
+ * that carries it (functions/_shared/http.ts `MAX_BODY_BYTES`), so the body
+ * limit is the real bound.
+ */
+export const MAX_ATTACHMENT_BASE64_LENGTH = 6 * 1024 * 1024;
 
 /** Invoice notes (BT-22) in one invoice. */
 export const MAX_NOTES = 100;

@@ -25,15 +25,20 @@ import { isCountryCode } from './iso-3166.js';
 import {
   MAX_ADDRESS_LENGTH,
   MAX_ALLOWANCES_CHARGES,
+  MAX_ATTACHMENT_BASE64_LENGTH,
   MAX_DECIMAL_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_IDENTIFIER_LENGTH,
   MAX_INVOICE_NUMBER_LENGTH,
+  MAX_ITEM_ATTRIBUTES,
+  MAX_ITEM_CLASSIFICATIONS,
   MAX_ITEM_NAME_LENGTH,
   MAX_LINES,
   MAX_LONG_TEXT_LENGTH,
   MAX_NOTES,
   MAX_SHORT_TEXT_LENGTH,
+  MAX_SUPPORTING_DOCUMENTS,
+  MAX_URI_LENGTH,
 } from './limits.js';
 import { xmlForbiddenCharMessage } from './xml-chars.js';
 import { FR_BILLING_FRAMEWORKS } from '../rules/br-fr/BR-FR-08.js';
@@ -320,6 +325,31 @@ function objectIdentifier(description: string, ids: { id: string; scheme: string
   );
 }
 
+/**
+ * A party identifier (BT-60 payee, BT-61 payee legal registration, BT-71
+ * deliver-to location): a string, or {id, scheme} with an ISO 6523 ICD scheme
+ * such as "0009" (SIRET) or "0002" (SIREN); the code list is judged by the
+ * rules (BR-CL-10, BR-CL-11, BR-CL-26).
+ */
+function partyIdentifier(description: string, ids: { id: string; scheme: string }) {
+  return optional(
+    v.union(
+      [
+        optionalTextValue(MAX_IDENTIFIER_LENGTH),
+        v.object(
+          {
+            id: requiredText(`Identifier (${ids.id}).`, MAX_IDENTIFIER_LENGTH),
+            scheme: optionalText(`Identifier scheme, an ISO 6523 ICD code such as "0009" (SIRET), "0002" (SIREN) or "0088" (GLN) (${ids.scheme}).`, MAX_IDENTIFIER_LENGTH),
+          },
+          objectMessage('an object'),
+        ),
+      ],
+      'must be a string or an object {id, scheme}',
+    ),
+    description,
+  );
+}
+
 const sirenField = (description: string) =>
   optionalCode(description, withoutSpaces, /^\d{9}$/, 'must be a SIREN of 9 digits');
 const siretField = (description: string) =>
@@ -351,6 +381,146 @@ const BuyerSchema = v.object(
     siren: sirenField('Buyer SIREN, 9 digits: legal registration identifier (BT-47, scheme 0002).'),
     country: optionalCountry('Buyer country, ISO 3166-1 alpha-2, any case (BT-55). Detected from the VAT number, the address or the SIRET when absent.'),
     electronicAddress: electronicAddress('Buyer electronic address (BT-49): an email address (scheme EM) or {id, scheme}.'),
+  },
+  objectMessage('an object'),
+);
+
+/**
+ * The payee (BG-10), when someone other than the seller is to be paid (a
+ * factoring company, for instance). A payee without a name, or with the
+ * seller's, is a finding (BR-17), not a 400.
+ */
+const PayeeSchema = v.object(
+  {
+    name: optionalText('Payee name (BT-59); required when there is a payee, and not the seller\'s (BR-17).', MAX_SHORT_TEXT_LENGTH),
+    identifier: partyIdentifier('Payee identifier (BT-60): a string, or {id, scheme} such as {"id": "73282932000074", "scheme": "0009"} (BT-60-1).', { id: 'BT-60', scheme: 'BT-60-1' }),
+    legalRegistrationId: partyIdentifier('Payee legal registration identifier (BT-61), e.g. a SIREN: a string, or {id, scheme} such as {"id": "732829320", "scheme": "0002"} (BT-61-1).', { id: 'BT-61', scheme: 'BT-61-1' }),
+  },
+  objectMessage('an object'),
+);
+
+/**
+ * The seller's tax representative (BG-11) with its postal address (BG-12). A
+ * missing name, VAT identifier, address or country is a finding (BR-18, BR-56,
+ * BR-19, BR-20), not a 400.
+ */
+const TaxRepresentativeSchema = v.object(
+  {
+    name: optionalText('Seller tax representative name (BT-62); required (BR-18).', MAX_SHORT_TEXT_LENGTH),
+    vatNumber: optionalText('Seller tax representative VAT identifier with its country prefix (BT-63); required (BR-56).', MAX_IDENTIFIER_LENGTH),
+    address: optional(
+      AddressSchema,
+      'Seller tax representative postal address (BG-12: BT-64..BT-69), a one-string or structured address as for the seller; required, with a country (BR-19, BR-20).',
+    ),
+    country: optionalCountry('Tax representative country, ISO 3166-1 alpha-2 (BT-69). Detected from the VAT number or the address when absent.'),
+  },
+  objectMessage('an object'),
+);
+
+/** The deliver-to party and place (BG-13: BT-70, BT-71, BG-15). */
+const DeliverToSchema = v.object(
+  {
+    name: optionalText('Deliver to party name (BT-70).', MAX_SHORT_TEXT_LENGTH),
+    locationId: partyIdentifier('Deliver to location identifier (BT-71), e.g. a GLN: a string, or {id, scheme} with an ISO 6523 ICD scheme such as "0088" (BT-71-1).', { id: 'BT-71', scheme: 'BT-71-1' }),
+    address: optional(
+      AddressSchema,
+      'Deliver to address (BG-15: BT-75..BT-80), a one-string or structured address as for the seller. Its country (BT-80) is deliveryCountry when given, else the one the address names; an address without a country is a finding (BR-57).',
+    ),
+  },
+  objectMessage('an object'),
+);
+
+/** Base64 text (RFC 4648 alphabet, padding, line breaks allowed): what the XSD type base64Binary takes. */
+const BASE64_TEXT = /^[A-Za-z0-9+/\s]+={0,2}\s*$/;
+
+function withoutWhitespace(text: string): string {
+  return /\s/.test(text) ? text.replace(/\s+/g, '') : text;
+}
+
+/** An attached document (BT-125) with its MIME code (BT-125-1) and file name (BT-125-2), all three required by CII. */
+const AttachmentSchema = v.object(
+  {
+    content: v.pipe(
+      v.string('must be a string'),
+      v.description(`The file, base64-encoded (BT-125); at most ${MAX_ATTACHMENT_BASE64_LENGTH} characters, and the whole request at most 6 MB.`),
+      maxChars(MAX_ATTACHMENT_BASE64_LENGTH),
+      v.regex(BASE64_TEXT, 'must be base64 (letters, digits, "+", "/", "=" padding)'),
+      v.transform(withoutWhitespace),
+      v.check((text) => text.length % 4 === 0, 'must be base64 whose length (without line breaks) is a multiple of 4'),
+    ),
+    mimeCode: v.pipe(
+      requiredText(
+        'MIME code of the file (BT-125-1): application/pdf, image/png, image/jpeg, text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/vnd.oasis.opendocument.spreadsheet (others are a finding, BR-CL-24).',
+        MAX_IDENTIFIER_LENGTH,
+      ),
+      v.regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type such as "application/pdf"'),
+    ),
+    filename: requiredText('File name of the attached document, e.g. "timesheet-2026-11.pdf" (BT-125-2).', MAX_SHORT_TEXT_LENGTH),
+  },
+  objectMessage('an object'),
+);
+
+/** An additional supporting document (BG-24): a reference, and a link to it or the file itself. */
+const SupportingDocumentSchema = v.object(
+  {
+    reference: optionalText('Supporting document reference (BT-122), e.g. a timesheet or delivery note number; required (BR-52).', MAX_IDENTIFIER_LENGTH),
+    description: optionalText('Supporting document description (BT-123).', MAX_SHORT_TEXT_LENGTH),
+    url: optionalText('External document location (BT-124): the URL where the document can be fetched.', MAX_URI_LENGTH),
+    attachment: optional(AttachmentSchema, 'The document itself (BT-125): {content (base64), mimeCode, filename}.'),
+  },
+  objectMessage('an object'),
+);
+
+/** An item attribute (BG-32). A missing name or value is a finding (BR-54), not a 400. */
+const ItemAttributeSchema = v.object(
+  {
+    name: optionalText('Item attribute name, e.g. "Colour" (BT-160); required (BR-54).', MAX_SHORT_TEXT_LENGTH),
+    value: optionalText('Item attribute value, e.g. "Oak" (BT-161); required (BR-54).', MAX_SHORT_TEXT_LENGTH),
+  },
+  objectMessage('an object'),
+);
+
+/** An item classification (BT-158) with its UNTDID 7143 scheme (BT-158-1, required: BR-65) and scheme version (BT-158-2). */
+const ItemClassificationSchema = v.object(
+  {
+    code: requiredText('Item classification identifier, e.g. a CPV or HS code (BT-158).', MAX_IDENTIFIER_LENGTH),
+    scheme: optionalCode(
+      'Classification scheme, a UNTDID 7143 code such as "STI" (CPV), "HS" (Harmonised System) or "TSP" (UNSPSC) (BT-158-1); required (BR-65), judged against the list (BR-CL-13).',
+      (text) => text.trim().toUpperCase(),
+      /^[A-Z0-9]{1,3}$/,
+      'must be a UNTDID 7143 code of 1 to 3 letters or digits',
+    ),
+    version: optionalText('Version of the classification scheme (BT-158-2).', MAX_IDENTIFIER_LENGTH),
+  },
+  objectMessage('an object'),
+);
+
+/** The payment card (BG-18): never the full card number. */
+const PaymentCardSchema = v.object(
+  {
+    lastDigits: v.pipe(
+      v.string('must be a string'),
+      v.description('The last 4 to 6 digits of the payment card number (BT-87), never the full number (card security standards, BR-51).'),
+      maxChars(MAX_IDENTIFIER_LENGTH),
+      v.transform(withoutSpaces),
+      v.regex(/^\d{4,6}$/, 'must be the last 4 to 6 digits of the card number, never the full number (BR-51)'),
+    ),
+    holderName: optionalText('Payment card holder name (BT-88).', MAX_SHORT_TEXT_LENGTH),
+  },
+  objectMessage('an object'),
+);
+
+/** Direct debit (BG-19): the mandate, the creditor and the account to debit. */
+const DirectDebitSchema = v.object(
+  {
+    mandateReference: optionalText('Mandate reference identifier (BT-89), e.g. a SEPA mandate reference.', MAX_IDENTIFIER_LENGTH),
+    creditorId: optionalText('Bank assigned creditor identifier (BT-90), e.g. a SEPA creditor identifier "FR12ZZZ123456".', MAX_IDENTIFIER_LENGTH),
+    debitedAccount: optionalCode(
+      "Debited account identifier (BT-91): the buyer's IBAN; spaces allowed.",
+      (text) => withoutSpaces(text).toUpperCase(),
+      /^[A-Z0-9]+$/,
+      'must be an account identifier such as an IBAN (letters and digits)',
+    ),
   },
   objectMessage('an object'),
 );
@@ -420,6 +590,23 @@ const ItemSchema = v.object(
     objectIdentifier: objectIdentifier('Invoice line object identifier (BT-128), e.g. a meter or subscription number: a string, or {id, scheme} with a UNTDID 1153 scheme (BT-128-1).', { id: 'BT-128', scheme: 'BT-128-1' }),
     grossPrice: optionalDecimal('Item gross price before the price discount, excluding VAT (BT-148). unitPrice stays the net price (BT-146 = BT-148 - BT-147).'),
     priceDiscount: optionalDecimal('Item price discount per unit (BT-147); without grossPrice, the gross price is written as unitPrice + priceDiscount.'),
+    baseQuantity: optional(
+      v.pipe(decimalValue, v.transform(toDecimal), v.check(isFiniteDecimal, 'must be a finite number'), v.check((value) => value.gt(0), 'must be greater than 0')),
+      'Item price base quantity (BT-149): how many units unitPrice is for, e.g. 100 for a price per hundred; the line net amount is then quantity x unitPrice / baseQuantity. Absent: 1, not written.',
+    ),
+    baseQuantityUnitCode: optional(
+      v.pipe(v.string('must be a string'), v.regex(/^[A-Z0-9]{2,3}$/, 'must be a UN/ECE Recommendation 20/21 unit code such as "C62", "HUR" or "KGM"')),
+      'Unit of measure of the base quantity (BT-150), UN/ECE Recommendation 20/21; EN 16931 wants the line unit code (BT-130), the default. Given alone, the base quantity is 1.',
+    ),
+    attributes: optional(
+      v.pipe(v.array(ItemAttributeSchema, 'must be an array'), maxEntries(MAX_ITEM_ATTRIBUTES, 'attributes')),
+      `Item attributes (BG-32), at most ${MAX_ITEM_ATTRIBUTES}: [{name, value}], e.g. {"name": "Colour", "value": "Oak"} (BT-160, BT-161).`,
+    ),
+    classifications: optional(
+      v.pipe(v.array(ItemClassificationSchema, 'must be an array'), maxEntries(MAX_ITEM_CLASSIFICATIONS, 'classifications')),
+      `Item classifications (BT-158), at most ${MAX_ITEM_CLASSIFICATIONS}: [{code, scheme, version}], e.g. {"code": "44111000", "scheme": "STI"} for a CPV code.`,
+    ),
+    originCountry: optionalCountry('Item country of origin, ISO 3166-1 alpha-2 (BT-159).'),
     allowances: lineAllowancesCharges(
       'allowance',
       `Invoice line allowances (BG-27), at most ${MAX_ALLOWANCES_CHARGES}: each lowers the line net amount (BT-131 = quantity x unit price - allowances + charges).`,
@@ -509,6 +696,9 @@ const TotalsSchema = v.object(
     totalHT: optionalDecimal('Invoice total without VAT (BT-109). Computed when absent; when given it must match the computed total (BR-CO-13).'),
     totalTTC: optionalDecimal('Invoice total with VAT (BT-112). Computed when absent; when given it must match BT-109 + BT-110 (BR-CO-15).'),
     prepaidAmount: optionalDecimal('Amount already paid, e.g. a deposit (BT-113). Deducted from the amount due (BT-115).'),
+    roundingAmount: optionalDecimal(
+      'Rounding amount (BT-114), e.g. 0.02 to round the amount due to a whole 0.05: added to the amount due (BT-115 = BT-112 - BT-113 + BT-114, BR-CO-16).',
+    ),
     vatTotalAccountingCurrency: optionalDecimal(
       'Total VAT in the VAT accounting currency (BT-111), with vatAccountingCurrency. A French invoice not in EUR needs it, in EUR (BR-FR-CO-12).',
     ),
@@ -520,7 +710,7 @@ const PaymentMeansSchema = v.object(
   {
     typeCode: optional(
       v.pipe(v.string('must be a string'), v.regex(/^(?:[1-9]\d?|ZZZ)$/, 'must be a UNTDID 4461 code such as "30" or "58"')),
-      'Payment means type code, UNTDID 4461 (BT-81): e.g. "30" credit transfer, "58" SEPA credit transfer, "49" direct debit. Default "58" when the IBAN is from a SEPA country, else "30".',
+      'Payment means type code, UNTDID 4461 (BT-81): e.g. "30" credit transfer, "58" SEPA credit transfer, "49" direct debit, "59" SEPA direct debit, "48" bank card. Default: "59" or "49" with a direct debit, "48" with a card, else "58" when the IBAN is from a SEPA country, else "30".',
     ),
     iban: optionalCode(
       'IBAN of the account to pay to (BT-84); spaces allowed.',
@@ -536,6 +726,11 @@ const PaymentMeansSchema = v.object(
     ),
     accountName: optionalText('Name of the account to pay to (BT-85).', MAX_SHORT_TEXT_LENGTH),
     remittanceInformation: optionalText('Remittance information the payer should quote (BT-83).', MAX_SHORT_TEXT_LENGTH),
+    card: optional(PaymentCardSchema, 'Payment card information (BG-18): {lastDigits, holderName}. Default typeCode with a card: "48" (bank card).'),
+    directDebit: optional(
+      DirectDebitSchema,
+      'Direct debit (BG-19): {mandateReference, creditorId, debitedAccount}. Default typeCode with a direct debit: "59" (SEPA direct debit) when the debited account is a SEPA IBAN, else "49".',
+    ),
   },
   objectMessage('an object'),
 );
@@ -601,7 +796,23 @@ export const InvoiceInputSchema = v.object(
     paymentMeans: optional(PaymentMeansSchema, 'Payment instructions (BG-16) with the credit transfer account (BG-17).'),
     deliveryDate: optionalDate('Actual delivery date, YYYY-MM-DD (BT-72).'),
     invoicingPeriod: periodSchema('invoice'),
-    deliveryCountry: optionalCountry('Deliver-to country, ISO 3166-1 alpha-2 (BT-80).'),
+    deliveryCountry: optionalCountry('Deliver-to country, ISO 3166-1 alpha-2 (BT-80); the country of deliverTo.address when both are given.'),
+    deliverTo: optional(DeliverToSchema, 'Deliver-to party and place (BG-13): {name, locationId, address} (BT-70, BT-71, BG-15); the date is deliveryDate (BT-72).'),
+    taxPointDate: optionalDate(
+      'Value added tax point date, YYYY-MM-DD (BT-7), when VAT becomes due on another date than the invoice date. Not with taxPointDateCode (BR-CO-03).',
+    ),
+    taxPointDateCode: optionalCode(
+      'Value added tax point date code (BT-8): "5" invoice date, "29" delivery date, "72" paid to date (BR-CL-06). Not with taxPointDate (BR-CO-03).',
+      (text) => text.trim(),
+      /^[0-9]{1,3}$/,
+      'must be a UNTDID 2005 code such as "5", "29" or "72"',
+    ),
+    payee: optional(PayeeSchema, 'Payee (BG-10), when the payment goes to another party than the seller, e.g. a factoring company.'),
+    taxRepresentative: optional(TaxRepresentativeSchema, "Seller tax representative (BG-11), for a seller that declares VAT through a representative in the buyer's country."),
+    supportingDocuments: optional(
+      v.pipe(v.array(SupportingDocumentSchema, 'must be an array'), maxEntries(MAX_SUPPORTING_DOCUMENTS, 'supporting documents')),
+      `Additional supporting documents (BG-24), at most ${MAX_SUPPORTING_DOCUMENTS}: [{reference, description, url, attachment{content, mimeCode, filename}}], e.g. a timesheet as a PDF.`,
+    ),
     seller: v.pipe(SellerSchema, v.description('The seller (BG-4).')),
     buyer: v.pipe(BuyerSchema, v.description('The buyer (BG-7).')),
     items: v.pipe(

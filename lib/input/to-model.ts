@@ -11,7 +11,9 @@
  * group = taxable base x rate rounded to 2 decimals (BT-117); totals are sums
  * of rounded values (BR-CO-10..16).
  */
-import { round2, sum, ZERO, type Decimal } from '../model/decimal.js';
+import { dec, round2, sum, ZERO, type Decimal } from '../model/decimal.js';
+
+const ONE = dec(1);
 import {
   EN16931_SPECIFICATION_ID,
   type Buyer,
@@ -23,10 +25,13 @@ import {
   type Invoice,
   type InvoiceLine,
   type LineAllowanceCharge,
+  type Payee,
   type PaymentInstructions,
   type Period,
   type PostalAddress,
   type Seller,
+  type SupportingDocument,
+  type TaxRepresentative,
   type VatBreakdown,
 } from '../model/invoice.js';
 import { parseAddress } from './address.js';
@@ -169,11 +174,48 @@ function toLineAllowanceCharge(input: LineAllowanceChargeInput, lineGross: Decim
   return compact<LineAllowanceCharge>({ amount, baseAmount, percentage: input.percentage, reason: text(input.reason), reasonCode: text(input.reasonCode) });
 }
 
-/** Invoice line (BG-25) number `index + 1`: BT-131 = quantity x net price (rounded) - line allowances + line charges (BG-27, BG-28). */
+/** The item information (BG-31): name (BT-153), seller's id (BT-155), classifications (BT-158), origin (BT-159), attributes (BG-32). */
+function toItem(item: InvoiceItemInput): InvoiceLine['item'] {
+  // Built key by key rather than compacted: this runs once per line on the ~1 ms v2 path.
+  const out: InvoiceLine['item'] = {
+    name: item.description.trim(),
+    classifications: item.classifications === undefined ? [] : item.classifications.map((c) => compact({ id: c.code.trim(), scheme: text(c.scheme), version: text(c.version) })),
+    // A missing name or value is the empty string, as the model keeps mandatory text (BR-54 reports it).
+    attributes: item.attributes === undefined ? [] : item.attributes.map((a) => ({ name: text(a.name) ?? '', value: text(a.value) ?? '' })),
+  };
+  const sellerId = text(item.reference);
+  if (sellerId !== undefined) out.sellerId = sellerId;
+  if (item.originCountry !== undefined) out.originCountry = item.originCountry;
+  return out;
+}
+
+/** Price details (BG-29): BT-146, BT-147, BT-148 and the base quantity (BT-149) with its unit (BT-150). */
+function toPrice(item: InvoiceItemInput, baseQuantity: Decimal | undefined, baseUnitCode: string | undefined): InvoiceLine['price'] {
+  const price: InvoiceLine['price'] = { netPrice: item.unitPrice };
+  // BT-147 lives inside a gross price in CII: without BT-148 the model states the one the XML carries, net + discount (BT-146 = BT-148 - BT-147).
+  const grossPrice = item.grossPrice ?? (item.priceDiscount === undefined ? undefined : item.unitPrice.plus(item.priceDiscount));
+  if (grossPrice !== undefined) price.grossPrice = grossPrice;
+  if (item.priceDiscount !== undefined) price.discount = item.priceDiscount;
+  if (baseQuantity !== undefined) {
+    price.baseQuantity = baseQuantity;
+    price.baseQuantityUnitCode = baseUnitCode;
+  }
+  return price;
+}
+
+/**
+ * Invoice line (BG-25) number `index + 1`: BT-131 = quantity x net price /
+ * price base quantity (BT-149, default 1), rounded, - line allowances + line
+ * charges (BG-27, BG-28).
+ */
 function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
   const period = toPeriod(item.period);
   const objectId = objectIdentifier(item.objectIdentifier);
-  const lineGross = round2(item.quantity.times(item.unitPrice));
+  const unitCode = text(item.unitCode) ?? 'C62';
+  const baseUnitCode = text(item.baseQuantityUnitCode);
+  // BT-150 alone states a price per one unit of its own: base quantity 1.
+  const baseQuantity = item.baseQuantity ?? (baseUnitCode === undefined ? undefined : ONE);
+  const lineGross = round2(baseQuantity === undefined ? item.quantity.times(item.unitPrice) : item.quantity.times(item.unitPrice).dividedBy(baseQuantity));
   const allowances = (item.allowances ?? []).map((a) => toLineAllowanceCharge(a, lineGross));
   const charges = (item.charges ?? []).map((c) => toLineAllowanceCharge(c, lineGross));
   const netAmount =
@@ -184,15 +226,15 @@ function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
     id: String(index + 1),
     ...(objectId === undefined ? {} : { objectIdentifier: objectId }),
     quantity: item.quantity,
-    unitCode: text(item.unitCode) ?? 'C62',
+    unitCode,
     netAmount,
     ...(period === undefined ? {} : { period }),
     allowances,
     charges,
-    price: compact({ netPrice: item.unitPrice, grossPrice: item.grossPrice, discount: item.priceDiscount }),
+    price: toPrice(item, baseQuantity, baseUnitCode ?? unitCode),
     // Category O has no rate at all (BR-O-05); every other category keeps the client's rate, right or wrong, for the rules to judge.
     vat: item.vatCategory === 'O' ? { category: 'O' } : { category: item.vatCategory, rate: item.vatRate },
-    item: compact({ name: item.description.trim(), sellerId: text(item.reference), classifications: [], attributes: [] }),
+    item: toItem(item),
   };
 }
 
@@ -320,6 +362,10 @@ function toTotals(
   const taxExclusiveAmount = input.totals?.totalHT ?? lineNetTotal.minus(allowanceTotal ?? ZERO).plus(chargeTotal ?? ZERO);
   const taxInclusiveAmount = input.totals?.totalTTC ?? taxExclusiveAmount.plus(vatTotal);
   const prepaidAmount = input.totals?.prepaidAmount;
+  const roundingAmount = input.totals?.roundingAmount;
+  // BR-CO-16: BT-115 = BT-112 - BT-113 + BT-114.
+  let amountDue = taxInclusiveAmount.minus(prepaidAmount ?? ZERO);
+  if (roundingAmount !== undefined) amountDue = amountDue.plus(roundingAmount);
   return compact<DocumentTotals>({
     lineNetTotal,
     allowanceTotal,
@@ -328,12 +374,37 @@ function toTotals(
     vatTotal,
     taxInclusiveAmount,
     prepaidAmount,
-    amountDue: taxInclusiveAmount.minus(prepaidAmount ?? ZERO),
+    roundingAmount,
+    amountDue,
     vatTotalInAccountingCurrency: input.totals?.vatTotalAccountingCurrency,
   });
 }
 
-/** Payment instructions (BG-16) with one credit transfer account (BG-17); undefined when nothing is given. */
+type PaymentMeansInput = NonNullable<InvoiceInput['paymentMeans']>;
+
+/** Payment card (BG-18): BT-87 (the last digits only) and BT-88. */
+function toCard(card: PaymentMeansInput['card']): PaymentInstructions['card'] {
+  return card === undefined ? undefined : compact({ accountNumber: card.lastDigits, holderName: text(card.holderName) });
+}
+
+/** Direct debit (BG-19): BT-89, BT-90, BT-91; undefined when all three are blank. */
+function toDirectDebit(debit: PaymentMeansInput['directDebit']): PaymentInstructions['directDebit'] {
+  if (debit === undefined) return undefined;
+  const value = compact({ mandateReference: text(debit.mandateReference), creditorId: text(debit.creditorId), debitedAccountId: debit.debitedAccount });
+  return Object.keys(value).length > 0 ? value : undefined;
+}
+
+/** BT-81 when the client gives none: direct debit 59 (SEPA) or 49, card 48, credit transfer 58 (SEPA IBAN) or 30. */
+function defaultPaymentTypeCode(iban: string | undefined, card: PaymentInstructions['card'], directDebit: PaymentInstructions['directDebit']): string {
+  if (directDebit !== undefined) return directDebit.debitedAccountId !== undefined && isSepaIban(directDebit.debitedAccountId) ? '59' : '49';
+  if (card !== undefined) return '48';
+  return iban !== undefined && isSepaIban(iban) ? '58' : '30';
+}
+
+/**
+ * Payment instructions (BG-16) with one credit transfer account (BG-17), a
+ * payment card (BG-18) and a direct debit (BG-19); undefined when nothing is given.
+ */
 function toPaymentInstructions(means: InvoiceInput['paymentMeans']): PaymentInstructions | undefined {
   if (means === undefined) return undefined;
   const iban = digits(means.iban)?.toUpperCase();
@@ -341,32 +412,93 @@ function toPaymentInstructions(means: InvoiceInput['paymentMeans']): PaymentInst
   const accountName = text(means.accountName);
   const remittanceInformation = text(means.remittanceInformation);
   const typeCode = text(means.typeCode);
-  if ([iban, bic, accountName, remittanceInformation, typeCode].every((value) => value === undefined)) return undefined;
+  const card = toCard(means.card);
+  const directDebit = toDirectDebit(means.directDebit);
+  if ([iban, bic, accountName, remittanceInformation, typeCode, card, directDebit].every((value) => value === undefined)) return undefined;
   const hasAccount = iban !== undefined || bic !== undefined || accountName !== undefined;
   return compact<PaymentInstructions>({
-    typeCode: typeCode ?? (iban !== undefined && isSepaIban(iban) ? '58' : '30'),
+    typeCode: typeCode ?? defaultPaymentTypeCode(iban, card, directDebit),
     remittanceInformation,
     creditTransfers: hasAccount ? [compact({ accountId: iban, accountName, serviceProviderId: bic })] : [],
+    card,
+    directDebit,
   });
 }
 
+/**
+ * Delivery information (BG-13): the deliver-to party (BT-70, BT-71), the
+ * actual delivery date (BT-72) and the deliver-to address (BG-15), whose
+ * country (BT-80) is `deliveryCountry` when given, else the one its address
+ * names (as a party's explicit `country` wins over its address).
+ */
 function toDelivery(input: InvoiceInput): Delivery | undefined {
-  if (input.deliveryDate === undefined && input.deliveryCountry === undefined) return undefined;
-  return compact<Delivery>({
-    actualDate: input.deliveryDate,
-    address: input.deliveryCountry === undefined ? undefined : { countryCode: input.deliveryCountry },
+  const to = input.deliverTo;
+  const name = text(to?.name);
+  const locationId = objectIdentifier(to?.locationId);
+  let address: PostalAddress | undefined;
+  if (to?.address !== undefined) {
+    const country = detectPartyCountry({ country: input.deliveryCountry, address: to.address });
+    address = partyAddress(to.address, country?.countryCode);
+  } else if (input.deliveryCountry !== undefined) {
+    address = { countryCode: input.deliveryCountry };
+  }
+  if (input.deliveryDate === undefined && name === undefined && locationId === undefined && address === undefined) return undefined;
+  return compact<Delivery>({ name, locationId, actualDate: input.deliveryDate, address });
+}
+
+/** Payee (BG-10): BT-59 (the empty string when missing, for BR-17 to report), BT-60, BT-61. */
+function toPayee(payee: InvoiceInput['payee']): Payee | undefined {
+  if (payee === undefined) return undefined;
+  return compact<Payee>({
+    name: text(payee.name) ?? '',
+    identifier: objectIdentifier(payee.identifier),
+    legalRegistrationId: objectIdentifier(payee.legalRegistrationId),
   });
+}
+
+/**
+ * Seller tax representative (BG-11): BT-62 and BT-63, and its address (BG-12)
+ * with the country detected as for the seller (explicit, VAT prefix, address).
+ * What is missing stays missing for BR-18, BR-19, BR-20 and BR-56 to report.
+ */
+function toTaxRepresentative(rep: InvoiceInput['taxRepresentative']): TaxRepresentative | undefined {
+  if (rep === undefined) return undefined;
+  const vatNumber = text(rep.vatNumber);
+  let address: PostalAddress = {};
+  if (rep.address !== undefined) {
+    const country = detectPartyCountry({ country: rep.country, vatNumber, address: rep.address });
+    address = partyAddress(rep.address, country?.countryCode);
+  } else if (rep.country !== undefined) {
+    address = { countryCode: rep.country };
+  }
+  return compact<TaxRepresentative>({ name: text(rep.name) ?? '', vatId: vatNumber === undefined ? undefined : normalizeVatNumber(vatNumber), address });
+}
+
+/** Additional supporting documents (BG-24): BT-122 (the empty string when missing, for BR-52), BT-123, BT-124, BT-125 with its MIME code and file name. */
+function toSupportingDocuments(docs: InvoiceInput['supportingDocuments']): SupportingDocument[] {
+  return (docs ?? []).map((doc) =>
+    compact<SupportingDocument>({
+      reference: text(doc.reference) ?? '',
+      description: text(doc.description),
+      uri: text(doc.url),
+      attachment: doc.attachment === undefined ? undefined : { content: doc.attachment.content, mimeCode: doc.attachment.mimeCode, filename: doc.attachment.filename },
+    }),
+  );
 }
 
 /**
  * Builds the complete EN 16931 invoice from the parsed v2 input:
  * BT-1/2/3/5/9/10/13/20/24, notes (BG-1), seller (BG-4: BT-29 SIRET 0009,
  * BT-30 SIREN 0002, BT-31, BT-34, BG-5, BG-6), buyer (BG-7: BT-46, BT-47,
- * BT-48, BT-49, BG-8), delivery (BT-72, BT-80), payment instructions (BG-16,
- * BG-17), document allowances (BG-20) and charges (BG-21), lines (BG-25: BT-126
- * "1", "2"..., BT-129/130/131/146/151/152/153/155), VAT breakdown (BG-23) and
- * totals (BG-22, with BT-107/BT-108 when there are allowances or charges). Countries are detected as
- * country.ts describes; address strings are parsed by address.ts.
+ * BT-48, BT-49, BG-8), payee (BG-10), tax representative (BG-11, BG-12),
+ * delivery (BG-13: BT-70..BT-72, BG-15), VAT point date or code (BT-7, BT-8),
+ * payment instructions (BG-16..BG-19), document allowances (BG-20) and charges
+ * (BG-21), supporting documents (BG-24), lines (BG-25: BT-126 "1", "2"...,
+ * BT-129..BT-131, BG-26..BG-29 with the base quantity BT-149/BT-150, BG-30,
+ * BG-31 with BT-158, BT-159 and BG-32), VAT breakdown (BG-23) and totals
+ * (BG-22, with BT-107/BT-108 when there are allowances or charges, BT-114 in
+ * BT-115). Countries are detected as country.ts describes; address strings
+ * are parsed by address.ts.
  */
 export function invoiceFromInput(input: InvoiceInput): Invoice {
   const lines = input.items.map(toLine);
@@ -379,6 +511,8 @@ export function invoiceFromInput(input: InvoiceInput): Invoice {
     typeCode: input.documentType,
     currency: input.currency,
     dueDate: input.dueDate,
+    taxPointDate: input.taxPointDate,
+    taxPointDateCode: input.taxPointDateCode,
     buyerReference: text(input.buyerReference),
     purchaseOrderReference: text(input.purchaseOrderReference),
     projectReference: text(input.projectReference),
@@ -402,6 +536,8 @@ export function invoiceFromInput(input: InvoiceInput): Invoice {
     precedingInvoices: input.precedingInvoice === undefined ? [] : [compact({ reference: input.precedingInvoice.number.trim(), issueDate: input.precedingInvoice.date })],
     seller: toSeller(input.seller),
     buyer: toBuyer(input.buyer),
+    payee: toPayee(input.payee),
+    taxRepresentative: toTaxRepresentative(input.taxRepresentative),
     delivery: toDelivery(input),
     invoicingPeriod: toPeriod(input.invoicingPeriod),
     paymentInstructions: toPaymentInstructions(input.paymentMeans),
@@ -409,7 +545,7 @@ export function invoiceFromInput(input: InvoiceInput): Invoice {
     charges,
     totals: toTotals(input, lines, allowances, charges, vatBreakdown),
     vatBreakdown,
-    supportingDocuments: [],
+    supportingDocuments: toSupportingDocuments(input.supportingDocuments),
     lines,
   });
 }
