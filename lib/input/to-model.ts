@@ -3,8 +3,9 @@
  * (lib/model/invoice.ts). Pure and deterministic: the same input always gives
  * the same invoice. Nothing is validated here beyond what the input schema
  * did; wrong but well-formed data (a wrong rate for a category, client totals
- * that do not add up) is carried into the model so the EN 16931 rules report
- * it with their official ids.
+ * that do not add up) and absent mandatory terms (a partial input,
+ * ./partial.ts) are carried into the model so the EN 16931 rules report them
+ * with their official ids.
  *
  * Money follows EN 16931 and DECISIONS.md ("Money"): line net = quantity x
  * unit price rounded half up to 2 decimals (BT-131); VAT per (category, rate)
@@ -31,7 +32,8 @@ import {
 } from '../model/invoice.js';
 import { parseAddress } from './address.js';
 import { detectPartyCountry, normalizeVatNumber } from './country.js';
-import type { AddressInput, DocumentAllowanceChargeInput, InvoiceInput, InvoiceItemInput, LineAllowanceChargeInput } from './schema.js';
+import type { DocumentAllowanceChargeInput, LineAllowanceChargeInput } from './schema.js';
+import type { PartialAddressInput, PartialBuyerInput, PartialInvoiceInput, PartialItemInput, PartialSellerInput } from './partial.js';
 import { isSepaIban } from './sepa.js';
 import { textOf } from '../model/presence.js';
 
@@ -76,18 +78,24 @@ function digits(value: string | undefined): string | undefined {
 }
 
 /** Electronic address (BT-34 / BT-49): a string with '@' is an email (scheme EM); otherwise the scheme is the client's. */
-function electronicAddress(value: string | { id: string; scheme: string } | undefined): Identifier | undefined {
+function electronicAddress(value: string | { id: string; scheme?: string | undefined } | undefined): Identifier | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string') {
     const id = text(value);
     if (id === undefined) return undefined;
     return id.includes('@') ? { id, scheme: SCHEME_EMAIL } : { id };
   }
-  return { id: value.id.trim(), scheme: value.scheme.trim() };
+  // Without a scheme (absent in a partial input) BR-62 / BR-63 report it.
+  return compact<Identifier>({ id: value.id.trim(), scheme: text(value.scheme) });
 }
 
-/** The party address: a string is parsed, a structured address copied; the country is the detected one. */
-function partyAddress(address: AddressInput, countryCode: string | undefined): PostalAddress {
+/**
+ * The party address: a string is parsed, a structured address copied; the country is the detected one.
+ * Without an address (a partial input) the postal address holds only an explicit `country`, else nothing
+ * (BR-08 / BR-10 and BR-09 / BR-11 report it): a country detected from other evidence makes no address.
+ */
+function partyAddress(address: PartialAddressInput | undefined, countryCode: string | undefined, explicitCountry: string | undefined): PostalAddress {
+  if (address === undefined) return compact({ countryCode: explicitCountry === undefined ? undefined : countryCode });
   const base: PostalAddress =
     typeof address === 'string'
       ? parseAddress(address, countryCode === undefined ? {} : { country: countryCode })
@@ -109,36 +117,36 @@ function legalRegistration(siren: string | undefined, siret: string | undefined)
   return undefined;
 }
 
-function toSeller(seller: InvoiceInput['seller']): Seller {
+function toSeller(seller: PartialSellerInput): Seller {
   const siret = digits(seller.siret);
   const siren = digits(seller.siren);
   const vatNumber = text(seller.vatNumber);
   const country = detectPartyCountry({ country: seller.country, vatNumber, address: seller.address, siret, siren });
   const contact: Contact = compact({ name: text(seller.contactName), phone: text(seller.phone), email: text(seller.email) });
   return compact<Seller>({
-    name: seller.name.trim(),
+    name: seller.name?.trim() ?? '',
     identifiers: siret === undefined ? [] : [{ id: siret, scheme: SCHEME_SIRET }],
     legalRegistrationId: legalRegistration(siren, siret),
     vatId: vatNumber === undefined ? undefined : normalizeVatNumber(vatNumber),
     electronicAddress: electronicAddress(seller.electronicAddress),
-    address: partyAddress(seller.address, country?.countryCode),
+    address: partyAddress(seller.address, country?.countryCode, seller.country),
     contact: Object.keys(contact).length > 0 ? contact : undefined,
     additionalLegalInfo: text(seller.additionalLegalInfo),
   });
 }
 
-function toBuyer(buyer: InvoiceInput['buyer']): Buyer {
+function toBuyer(buyer: PartialBuyerInput): Buyer {
   const siret = digits(buyer.siret);
   const siren = digits(buyer.siren);
   const vatNumber = text(buyer.vatNumber);
   const country = detectPartyCountry({ country: buyer.country, vatNumber, address: buyer.address, siret, siren });
   return compact<Buyer>({
-    name: buyer.name.trim(),
+    name: buyer.name?.trim() ?? '',
     identifier: siret === undefined ? undefined : { id: siret, scheme: SCHEME_SIRET },
     legalRegistrationId: legalRegistration(siren, siret),
     vatId: vatNumber === undefined ? undefined : normalizeVatNumber(vatNumber),
     electronicAddress: electronicAddress(buyer.electronicAddress),
-    address: partyAddress(buyer.address, country?.countryCode),
+    address: partyAddress(buyer.address, country?.countryCode, buyer.country),
   });
 }
 
@@ -163,36 +171,39 @@ function toPeriod(period: { start?: string | undefined; end?: string | undefined
  * the base is the line's quantity x unit price (rounded); without an amount,
  * the amount is base x percentage / 100 rounded half up to 2 decimals.
  */
-function toLineAllowanceCharge(input: LineAllowanceChargeInput, lineGross: Decimal): LineAllowanceCharge {
+function toLineAllowanceCharge(input: LineAllowanceChargeInput, lineGross: Decimal | undefined): LineAllowanceCharge {
   const baseAmount = input.baseAmount ?? (input.percentage === undefined ? undefined : lineGross);
   const amount = input.amount ?? (baseAmount !== undefined && input.percentage !== undefined ? round2(baseAmount.times(input.percentage).dividedBy(100)) : undefined);
   return compact<LineAllowanceCharge>({ amount, baseAmount, percentage: input.percentage, reason: text(input.reason), reasonCode: text(input.reasonCode) });
 }
 
-/** Invoice line (BG-25) number `index + 1`: BT-131 = quantity x net price (rounded) - line allowances + line charges (BG-27, BG-28). */
-function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
+/**
+ * Invoice line (BG-25) number `index + 1`: BT-131 = quantity x net price (rounded) - line allowances + line charges (BG-27, BG-28).
+ * Without a quantity or a net price (a partial input) there is no line net amount either (BR-24 with BR-22 / BR-26).
+ */
+function toLine(item: PartialItemInput, index: number): InvoiceLine {
   const period = toPeriod(item.period);
   const objectId = objectIdentifier(item.objectIdentifier);
-  const lineGross = round2(item.quantity.times(item.unitPrice));
+  const lineGross = item.quantity === undefined || item.unitPrice === undefined ? undefined : round2(item.quantity.times(item.unitPrice));
   const allowances = (item.allowances ?? []).map((a) => toLineAllowanceCharge(a, lineGross));
   const charges = (item.charges ?? []).map((c) => toLineAllowanceCharge(c, lineGross));
   const netAmount =
-    allowances.length === 0 && charges.length === 0
+    lineGross === undefined || (allowances.length === 0 && charges.length === 0)
       ? lineGross
       : lineGross.minus(sum(allowances.map((a) => a.amount))).plus(sum(charges.map((c) => c.amount)));
   return {
     id: String(index + 1),
     ...(objectId === undefined ? {} : { objectIdentifier: objectId }),
-    quantity: item.quantity,
+    ...(item.quantity === undefined ? {} : { quantity: item.quantity }),
     unitCode: text(item.unitCode) ?? 'C62',
-    netAmount,
+    ...(netAmount === undefined ? {} : { netAmount }),
     ...(period === undefined ? {} : { period }),
     allowances,
     charges,
     price: compact({ netPrice: item.unitPrice, grossPrice: item.grossPrice, discount: item.priceDiscount }),
     // Category O has no rate at all (BR-O-05); every other category keeps the client's rate, right or wrong, for the rules to judge.
-    vat: item.vatCategory === 'O' ? { category: 'O' } : { category: item.vatCategory, rate: item.vatRate },
-    item: compact({ name: item.description.trim(), sellerId: text(item.reference), classifications: [], attributes: [] }),
+    vat: item.vatCategory === 'O' || item.vatRate === undefined ? { category: item.vatCategory } : { category: item.vatCategory, rate: item.vatRate },
+    item: compact({ name: item.description?.trim() ?? '', sellerId: text(item.reference), classifications: [], attributes: [] }),
   };
 }
 
@@ -200,7 +211,7 @@ function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
 interface VatGroup {
   category: string;
   rate?: Decimal;
-  items: InvoiceItemInput[];
+  items: PartialItemInput[];
   lines: InvoiceLine[];
   allowances: DocumentAllowanceCharge[];
   charges: DocumentAllowanceCharge[];
@@ -213,7 +224,7 @@ interface VatGroup {
  * BR-37 report it).
  */
 function groupByVat(
-  items: readonly InvoiceItemInput[],
+  items: readonly PartialItemInput[],
   lines: readonly InvoiceLine[],
   allowances: readonly DocumentAllowanceCharge[],
   charges: readonly DocumentAllowanceCharge[],
@@ -305,7 +316,7 @@ function sameRate(a: Decimal | undefined, b: Decimal | undefined): boolean {
 
 /** Document totals (BG-22): computed, except the client totals, which are kept as given for BR-CO-13 / BR-CO-15 to check. */
 function toTotals(
-  input: InvoiceInput,
+  input: PartialInvoiceInput,
   lines: readonly InvoiceLine[],
   allowances: readonly DocumentAllowanceCharge[],
   charges: readonly DocumentAllowanceCharge[],
@@ -334,7 +345,7 @@ function toTotals(
 }
 
 /** Payment instructions (BG-16) with one credit transfer account (BG-17); undefined when nothing is given. */
-function toPaymentInstructions(means: InvoiceInput['paymentMeans']): PaymentInstructions | undefined {
+function toPaymentInstructions(means: PartialInvoiceInput['paymentMeans']): PaymentInstructions | undefined {
   if (means === undefined) return undefined;
   const iban = digits(means.iban)?.toUpperCase();
   const bic = digits(means.bic)?.toUpperCase();
@@ -350,7 +361,7 @@ function toPaymentInstructions(means: InvoiceInput['paymentMeans']): PaymentInst
   });
 }
 
-function toDelivery(input: InvoiceInput): Delivery | undefined {
+function toDelivery(input: PartialInvoiceInput): Delivery | undefined {
   if (input.deliveryDate === undefined && input.deliveryCountry === undefined) return undefined;
   return compact<Delivery>({
     actualDate: input.deliveryDate,
@@ -359,7 +370,9 @@ function toDelivery(input: InvoiceInput): Delivery | undefined {
 }
 
 /**
- * Builds the complete EN 16931 invoice from the parsed v2 input:
+ * Builds the EN 16931 invoice from the parsed v2 input (complete, or partial
+ * as lib/input/partial.ts parses it: an absent term stays absent in the model,
+ * for the rules to report with its official id):
  * BT-1/2/3/5/9/10/13/20/24, notes (BG-1), seller (BG-4: BT-29 SIRET 0009,
  * BT-30 SIREN 0002, BT-31, BT-34, BG-5, BG-6), buyer (BG-7: BT-46, BT-47,
  * BT-48, BT-49, BG-8), delivery (BT-72, BT-80), payment instructions (BG-16,
@@ -368,14 +381,14 @@ function toDelivery(input: InvoiceInput): Delivery | undefined {
  * totals (BG-22, with BT-107/BT-108 when there are allowances or charges). Countries are detected as
  * country.ts describes; address strings are parsed by address.ts.
  */
-export function invoiceFromInput(input: InvoiceInput): Invoice {
+export function invoiceFromInput(input: PartialInvoiceInput): Invoice {
   const lines = input.items.map(toLine);
   const allowances = (input.allowances ?? []).map((a) => toDocumentAllowanceCharge(a, lines));
   const charges = (input.charges ?? []).map((c) => toDocumentAllowanceCharge(c, lines));
   const vatBreakdown = groupByVat(input.items, lines, allowances, charges).map(toVatBreakdown);
   return compact<Invoice>({
-    number: input.invoiceNumber.trim(),
-    issueDate: input.invoiceDate,
+    number: input.invoiceNumber?.trim() ?? '',
+    issueDate: input.invoiceDate ?? '',
     typeCode: input.documentType,
     currency: input.currency,
     dueDate: input.dueDate,
@@ -399,7 +412,7 @@ export function invoiceFromInput(input: InvoiceInput): Invoice {
       return value === undefined ? [] : [{ text: value }];
     }),
     process: compact({ businessProcess: text(input.businessProcess), specificationId: EN16931_SPECIFICATION_ID }),
-    precedingInvoices: input.precedingInvoice === undefined ? [] : [compact({ reference: input.precedingInvoice.number.trim(), issueDate: input.precedingInvoice.date })],
+    precedingInvoices: input.precedingInvoice === undefined ? [] : [compact({ reference: input.precedingInvoice.number?.trim() ?? '', issueDate: input.precedingInvoice.date })],
     seller: toSeller(input.seller),
     buyer: toBuyer(input.buyer),
     delivery: toDelivery(input),
