@@ -44,9 +44,9 @@ export const MANDATORY_TERM_RULES: ReadonlySet<string> = new Set([
  *   completeness is the share of the 22 {@link MANDATORY_TERM_RULES} the
  *   invoice passes (an invoice missing 4 of them: 18/22).
  * So `score >= 50` exactly when the invoice is valid, one fatal rule alone
- * scores 49, and every mandatory term added or problem fixed raises the score
- * (a body with nothing but an invoice number scores under 5; missing only the
- * buyer name, 46).
+ * scores 49, a problem fixed never lowers the score, and many missing terms
+ * still tell invoices apart: without the buyer name 46, without the buyer
+ * (BR-07, BR-10, BR-11) 27, with nothing but an invoice number 5.
  */
 export function validationScore(v: Verdict): number {
   const errorRules = new Set(v.errors.map((e) => e.rule));
