@@ -98,14 +98,14 @@ function buildAndCheck(input: PartialInvoiceInput, options: InvoiceRuleOptions, 
   return { invoice, xml, validation: summarizeReport(report, ruleSetsRun(brFr)) };
 }
 
-/** Validates invoice input without producing XML (the v2 validate operation). */
+/** Validates invoice input without producing XML (the v2 validate operation); a partial input's absent terms are findings (BR-02, BR-06, BR-16, ...). */
 export function checkInvoiceInput(input: PartialInvoiceInput, options: InvoiceRuleOptions = {}): PublicValidation {
   return buildAndCheck(input, options, false).validation;
 }
 
 /**
  * Builds the model, validates it, and writes the CII XML.
- * @throws InvoiceValidationError with every fatal finding (official rule ids) when the invoice is not valid; no XML is produced then.
+ * @throws InvoiceValidationError with every fatal finding (official rule ids) when the invoice is not valid, absent mandatory terms of a partial input included; no XML is produced then.
  */
 export function generateFacturXml(input: PartialInvoiceInput, options: InvoiceRuleOptions = {}): GeneratedXml {
   const { invoice, xml, validation } = buildAndCheck(input, options, true);
