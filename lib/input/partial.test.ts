@@ -133,6 +133,22 @@ describe('the lenient parse of the v2 input (absent mandatory terms are findings
     for (const f of ABSENTABLE_FIELDS) expect(f.rules, f.path).toMatch(/^BR-/);
   });
 
+  it.each(ABSENTABLE_FIELDS.map((f) => [f.path, f.rules] as const))('%s (%s) may be absent: the lenient parse names it', (path) => {
+    const body = minimalWith((b) => {
+      b.seller.address = { line1: '12 rue de la Paix', postcode: '75002', city: 'Paris', countryCode: 'FR' };
+      b.buyer.address = { line1: '3 place Bellecour', postcode: '69002', city: 'Lyon', countryCode: 'FR' };
+      b.seller.electronicAddress = { id: 'factures@atelier-dupont.fr', scheme: 'EM' };
+      b.buyer.electronicAddress = { id: '403032650', scheme: '0225' };
+      b.precedingInvoice = { number: 'F-2026-000', date: '2026-10-01' };
+    });
+    const concrete = path.replace('[]', '[0]');
+    const keys = concrete.split(/\.|(?=\[)/);
+    let target: any = body;
+    for (const key of keys.slice(0, -1)) target = target[key.startsWith('[') ? Number(key.slice(1, -1)) : key];
+    delete target[keys[keys.length - 1]!];
+    expect(parseOk(body).absent).toEqual([concrete]);
+  });
+
   it.each([
     ['seller.address.city', (b: Body) => (b.seller.address = { line1: '12 rue de la Paix', postcode: '75002', countryCode: 'FR' })],
     ['seller.electronicAddress.id', (b: Body) => (b.seller.electronicAddress = { scheme: '0225' })],
