@@ -1,6 +1,7 @@
 /**
  * POST /api/v1/validate (API key): `{invoiceData}` in the v2 shape or the flat v1 names, `{xml}`, or a raw XML body.
  * 200 `{success, validation{valid, isValid, score, errors, warnings, summary}, meta{apiVersion:"1.0", processingTimeMs, creditsRemaining}}`.
+ * An absent mandatory term is a finding with its official id (`valid: false`, a lower `score`), not a 400.
  * Validation consumes no conversion credit. The key is checked before the validation code loads
  * (./_shared/v1-modules.ts): a request without a valid key is a 401 whatever fails to load.
  */
@@ -29,7 +30,7 @@ export const handler = jsonEndpoint(
       const flat = m.isFlatV1Invoice(data as Record<string, unknown>);
       const shaped = flat ? m.flatV1ToV2(data as Record<string, unknown>) : data;
       const parsed = m.parseBody((b) => {
-        const r = m.parseInvoiceInput(b);
+        const r = m.parsePartialInvoiceInput(b);
         if (r.ok) return r;
         // Problems are named as the client wrote them: supplierName, not seller.name.
         const issues = flat ? r.issues.map((i) => ({ ...i, path: m.flatPathOf(i.path, data as Record<string, unknown>) })) : r.issues;

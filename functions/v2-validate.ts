@@ -1,10 +1,10 @@
 /**
  * POST /api/v2/validate: validates invoice JSON against EN 16931 without producing XML,
  * or a CII XML invoice (raw body with Content-Type application/xml or text/xml, or JSON {"xml": "..."}).
- * 200 whatever the verdict.
+ * 200 whatever the verdict, an absent mandatory term being a finding with its official id (BR-02, BR-06, BR-16, ...).
  */
 import { checkInvoiceInput } from '../lib/generate.js';
-import { parseInvoiceInput } from '../lib/input/schema.js';
+import { parsePartialInvoiceInput } from '../lib/input/partial.js';
 import { parseBody, requestRules, requestXml } from './_shared/body.js';
 import { jsonEndpoint } from './_shared/http.js';
 import { validateXmlVerdict } from './_shared/xml.js';
@@ -15,7 +15,7 @@ export const handler = jsonEndpoint(
     const text = requestXml(req);
     const rules = requestRules(req);
     if (text !== undefined) return { data: await validateXmlVerdict(text, req.context, rules) };
-    return { data: checkInvoiceInput(parseBody(parseInvoiceInput, req.body)) };
+    return { data: checkInvoiceInput(parseBody(parsePartialInvoiceInput, req.body)) };
   },
   { acceptXml: true },
 );

@@ -31,7 +31,7 @@ export class ServiceError extends Error {
   }
 }
 
-/** Malformed or incomplete input (missing fields, wrong types, bad JSON). */
+/** Malformed input (wrong types, values that cannot be read, bad JSON); an absent business term is a finding instead (lib/input/partial.ts). */
 export class InputError extends ServiceError {
   constructor(message: string, details: readonly FieldIssue[] = [], options?: { cause?: unknown }) {
     super('BAD_REQUEST', message, details, options);

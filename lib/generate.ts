@@ -5,7 +5,7 @@
 import { writeCii, writeCiiTree } from './cii/writer.js';
 import { InvoiceValidationError } from './errors.js';
 import { invoiceFromInput } from './input/to-model.js';
-import type { InvoiceInput } from './input/schema.js';
+import type { PartialInvoiceInput } from './input/partial.js';
 import type { Invoice } from './model/invoice.js';
 import { validateInvoice, type Finding, type ValidationReport } from './rules/index.js';
 import { checkBrFr } from './rules/br-fr/index.js';
@@ -78,7 +78,7 @@ export interface InvoiceRuleOptions {
  * invoice the BR-FR rules run over that XML and their findings join the
  * report, pointed at the input fields to fix.
  */
-function buildAndCheck(input: InvoiceInput, options: InvoiceRuleOptions, wantXml: boolean): { invoice: Invoice; xml: string | undefined; validation: PublicValidation } {
+function buildAndCheck(input: PartialInvoiceInput, options: InvoiceRuleOptions, wantXml: boolean): { invoice: Invoice; xml: string | undefined; validation: PublicValidation } {
   const invoice = invoiceFromInput(input);
   const brFr = runsBrFr(options.rules ?? input.rules, invoice.seller.address.countryCode);
   if (brFr) applyFrenchDefaults(invoice);
@@ -100,16 +100,16 @@ function buildAndCheck(input: InvoiceInput, options: InvoiceRuleOptions, wantXml
   return { invoice, xml, validation: summarizeReport(report, ruleSetsRun(brFr)) };
 }
 
-/** Validates invoice input without producing XML (the v2 validate operation). */
-export function checkInvoiceInput(input: InvoiceInput, options: InvoiceRuleOptions = {}): PublicValidation {
+/** Validates invoice input without producing XML (the v2 validate operation); a partial input's absent terms are findings (BR-02, BR-06, BR-16, ...). */
+export function checkInvoiceInput(input: PartialInvoiceInput, options: InvoiceRuleOptions = {}): PublicValidation {
   return buildAndCheck(input, options, false).validation;
 }
 
 /**
  * Builds the model, validates it, and writes the CII XML.
- * @throws InvoiceValidationError with every fatal finding (official rule ids) when the invoice is not valid; no XML is produced then.
+ * @throws InvoiceValidationError with every fatal finding (official rule ids) when the invoice is not valid, absent mandatory terms of a partial input included; no XML is produced then.
  */
-export function generateFacturXml(input: InvoiceInput, options: InvoiceRuleOptions = {}): GeneratedXml {
+export function generateFacturXml(input: PartialInvoiceInput, options: InvoiceRuleOptions = {}): GeneratedXml {
   const { invoice, xml, validation } = buildAndCheck(input, options, true);
   if (!validation.valid || xml === undefined) {
     throw new InvoiceValidationError(validation.errors.map(({ rule, message, path }) => ({ rule, message, path })));

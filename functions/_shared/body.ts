@@ -4,7 +4,7 @@
  */
 import { isRuleSelection, RULE_SELECTIONS, type RuleSelection } from '../../lib/rules/rule-sets.js';
 import { EncodingError, InputError, type FieldIssue } from '../../lib/errors.js';
-import { parseInvoiceInput, type InvoiceInput } from '../../lib/input/schema.js';
+import { parsePartialInvoiceInput, type PartialInvoiceInput } from '../../lib/input/partial.js';
 import { findUnpairedSurrogate } from '../../lib/input/utf8.js';
 import { MAX_IDENTIFIER_LENGTH } from '../../lib/input/limits.js';
 
@@ -54,12 +54,15 @@ export function requestXml(req: { body: unknown; xml?: string | Uint8Array | und
   return req.xml ?? xmlField(req.body);
 }
 
-/** The body of POST /api/v2/pdf: the v2 invoice under `invoiceData` and the PDF under `pdfBase64`. */
-export function parsePdfBody(body: unknown): { ok: true; value: { invoice: InvoiceInput; pdf: Uint8Array } } | { ok: false; issues: FieldIssue[] } {
+/**
+ * The body of POST /api/v2/pdf: the v2 invoice under `invoiceData` (parsed leniently: an absent mandatory term is a
+ * 422 finding, lib/input/partial.ts) and the PDF under `pdfBase64`.
+ */
+export function parsePdfBody(body: unknown): { ok: true; value: { invoice: PartialInvoiceInput; pdf: Uint8Array } } | { ok: false; issues: FieldIssue[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, issues: [{ path: '', message: 'must be an object {invoiceData, pdfBase64}' }] };
   const { invoiceData, pdfBase64 } = body as { invoiceData?: unknown; pdfBase64?: unknown };
   const issues: FieldIssue[] = [];
-  const parsed = parseInvoiceInput(invoiceData);
+  const parsed = parsePartialInvoiceInput(invoiceData);
   if (invoiceData === undefined) issues.push({ path: 'invoiceData', message: 'is required' });
   else if (!parsed.ok) issues.push(...underPath('invoiceData', parsed.issues));
   const pdf = decodeBase64(pdfBase64, 'pdfBase64', issues);

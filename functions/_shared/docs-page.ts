@@ -7,7 +7,7 @@ import { generateFacturXml } from '../../lib/generate.js';
 import { parseInvoiceInput } from '../../lib/input/schema.js';
 import { ROUTES } from '../routes.js';
 import example from './examples/invoice.json' with { type: 'json' };
-import { buildOpenApi, IDEMPOTENCY_KEY_PARAMETER } from './openapi.js';
+import { buildOpenApi, IDEMPOTENCY_KEY_PARAMETER, MISSING_DATA } from './openapi.js';
 
 type Json = Record<string, unknown>;
 
@@ -89,12 +89,13 @@ th{background:#f0f0f0}
 413 <code>PAYLOAD_TOO_LARGE</code> (over 6 MB), 415 <code>UNSUPPORTED_MEDIA_TYPE</code>, 422 <code>VALIDATION_FAILED</code> (details: <code>{rule, message, path}</code> with the official EN 16931 rule ids),
 422 <code>DOCUMENT_TOO_COMPLEX</code> (a document past a resource limit; details: <code>{reason: "limit", limit, max}</code>, e.g. <code>time</code>, <code>memory</code>, a decompressed size or a pixel count),
 429 <code>RATE_LIMITED</code> (with <code>Retry-After</code>), 500 <code>INTERNAL_ERROR</code> (never with internals), 503 <code>SERVER_BUSY</code> (with <code>Retry-After</code>: every document reader was busy).</p>
-<p><code>POST /api/v2/validate</code> answers 200 with <code>data{valid, errors, warnings, summary}</code> whatever the verdict.</p>
+<p><code>POST /api/v2/validate</code> answers 200 with <code>data{valid, errors, warnings, summary}</code> whatever the verdict. Missing data is a finding, not a 400: an absent mandatory term gets its official EN 16931 rule id (BR-02, BR-06, BR-16, BR-22, ...), with 200 <code>valid: false</code> from the validate endpoints and 422 <code>VALIDATION_FAILED</code> from <code>/api/v2/xml</code> and <code>/api/v2/pdf</code>; 400 is for what cannot be read (a wrong type, a date that is not a date).</p>
 <h2>Idempotent retries (<code>POST /api/v1/convert</code>)</h2>
 <p>Request header <code>${esc(idempotency.name)}</code> (optional, ${idempotency.schema.minLength}-${idempotency.schema.maxLength} visible ASCII characters, e.g. <code>${esc(idempotency.example)}</code>):
 ${inlineCode(idempotency.description)}</p>
 <pre>curl -s http://localhost:3000/api/v1/convert -H "X-API-Key: $KEY" -H '${esc(idempotency.name)}: ${esc(idempotency.example)}' -H 'Content-Type: application/json' -d @request.json</pre>
 <h2>Invoice fields (<code>POST /api/v2/xml</code>, <code>POST /api/v2/validate</code>)</h2>
+<p>${esc(MISSING_DATA)}</p>
 <table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>
 ${table}
 </tbody></table>

@@ -12,9 +12,18 @@ import { SERVICE_VERSION } from './version.js';
 
 type JsonObject = Record<string, unknown>;
 
+/** What the `required` lists of the invoice schema mean since issue 12 (DECISIONS.md, "Missing data"). */
+export const MISSING_DATA =
+  'The required fields are the mandatory terms of a valid invoice. A body that lacks one (missing, null or blank) is still read: ' +
+  'the absence is a finding with its official EN 16931 rule id (invoiceNumber BR-02, invoiceDate BR-03, seller.name BR-06, buyer.name BR-07, ' +
+  'addresses BR-08..BR-11, items BR-16, a line quantity BR-22, item name BR-25, net price BR-26, ...): POST /api/v2/validate answers 200 with valid false, ' +
+  'POST /api/v2/xml 422 VALIDATION_FAILED. Only the line1, postcode and city of a structured address, and the id / text of identifier, ' +
+  'electronic address and note objects, are a 400 when absent. A wrong type or a value that cannot be read is a 400 with its path.';
+
 function invoiceSchema(): JsonObject {
   const json = { ...(invoiceInputJsonSchema('draft-2020-12') as JsonObject) };
   delete json.$schema;
+  json.description = MISSING_DATA;
   return json;
 }
 
@@ -79,7 +88,7 @@ function errorResponse(description: string): JsonObject {
 }
 
 const common = {
-  '400': errorResponse('Malformed JSON, a body that is not valid UTF-8 (reason `encoding`), wrong types, missing fields or text over its length limit (`details` lists each with its path).'),
+  '400': errorResponse('Malformed JSON, a body that is not valid UTF-8 (reason `encoding`), wrong types, values that cannot be read (a date that is not a date) or text over its length limit (`details` lists each with its path). An absent mandatory term is no 400 but a finding with its official rule id.'),
   '413': errorResponse('Body larger than 6 MB.'),
   '415': errorResponse('Body is not JSON.'),
   '429': errorResponse('More than 60 requests a minute from this client (`Retry-After` says when to retry).'),
@@ -152,7 +161,7 @@ export function buildOpenApi(): JsonObject {
               } } },
             },
             ...common,
-            '422': errorResponse('The invoice breaks EN 16931 rules; `details` lists them with official rule ids. No XML.'),
+            '422': errorResponse('The invoice breaks EN 16931 rules, absent mandatory terms included (BR-02, BR-06, BR-16, BR-22, ...); `details` lists them with official rule ids. No XML.'),
           },
         },
       },
@@ -163,7 +172,7 @@ export function buildOpenApi(): JsonObject {
           requestBody: invoiceBody,
           responses: {
             '200': {
-              description: 'The verdict, whatever it is.',
+              description: 'The verdict, whatever it is: absent mandatory terms are findings (valid false) with their official rule ids.',
               content: { 'application/json': { schema: {
                 type: 'object',
                 properties: { success: { const: true }, data: { $ref: '#/components/schemas/Validation' }, meta: { $ref: '#/components/schemas/Meta' } },

@@ -29,13 +29,13 @@ export const loadConvertModules = once(async () => {
 
 /** What v1 validate uses after the key check. */
 export const loadValidateModules = once(async () => {
-  const [{ checkInvoiceInput }, { parseInvoiceInput }, { flatPathOf, flatV1ToV2, isFlatV1Invoice }, { toV1Validation }, body, { validateXmlVerdict }] = await Promise.all([
+  const [{ checkInvoiceInput }, { parsePartialInvoiceInput }, { flatPathOf, flatV1ToV2, isFlatV1Invoice }, { toV1Validation }, body, { validateXmlVerdict }] = await Promise.all([
     import('../../lib/generate.js'),
-    import('../../lib/input/schema.js'),
+    import('../../lib/input/partial.js'),
     import('../../lib/v1/flat-input.js'),
     import('../../lib/v1/validation.js'),
     import('./body.js'),
     import('./xml.js'),
   ]);
-  return { checkInvoiceInput, parseInvoiceInput, flatPathOf, flatV1ToV2, isFlatV1Invoice, toV1Validation, ...body, validateXmlVerdict };
+  return { checkInvoiceInput, parsePartialInvoiceInput, flatPathOf, flatV1ToV2, isFlatV1Invoice, toV1Validation, ...body, validateXmlVerdict };
 });

@@ -3,8 +3,9 @@
  * (lib/model/invoice.ts). Pure and deterministic: the same input always gives
  * the same invoice. Nothing is validated here beyond what the input schema
  * did; wrong but well-formed data (a wrong rate for a category, client totals
- * that do not add up) is carried into the model so the EN 16931 rules report
- * it with their official ids.
+ * that do not add up) and absent mandatory terms (a partial input,
+ * ./partial.ts) are carried into the model so the EN 16931 rules report them
+ * with their official ids.
  *
  * Money follows EN 16931 and DECISIONS.md ("Money"): line net = quantity x
  * unit price rounded half up to 2 decimals (BT-131); VAT per (category, rate)
@@ -36,7 +37,8 @@ import {
 } from '../model/invoice.js';
 import { parseAddress } from './address.js';
 import { detectPartyCountry, normalizeVatNumber } from './country.js';
-import type { AddressInput, DocumentAllowanceChargeInput, InvoiceInput, InvoiceItemInput, LineAllowanceChargeInput } from './schema.js';
+import type { DocumentAllowanceChargeInput, LineAllowanceChargeInput } from './schema.js';
+import type { PartialAddressInput, PartialBuyerInput, PartialInvoiceInput, PartialItemInput, PartialSellerInput } from './partial.js';
 import { isSepaIban } from './sepa.js';
 import { textOf } from '../model/presence.js';
 
@@ -81,18 +83,24 @@ function digits(value: string | undefined): string | undefined {
 }
 
 /** Electronic address (BT-34 / BT-49): a string with '@' is an email (scheme EM); otherwise the scheme is the client's. */
-function electronicAddress(value: string | { id: string; scheme: string } | undefined): Identifier | undefined {
+function electronicAddress(value: string | { id: string; scheme?: string | undefined } | undefined): Identifier | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string') {
     const id = text(value);
     if (id === undefined) return undefined;
     return id.includes('@') ? { id, scheme: SCHEME_EMAIL } : { id };
   }
-  return { id: value.id.trim(), scheme: value.scheme.trim() };
+  // Without a scheme (absent in a partial input) BR-62 / BR-63 report it.
+  return compact<Identifier>({ id: value.id.trim(), scheme: text(value.scheme) });
 }
 
-/** The party address: a string is parsed, a structured address copied; the country is the detected one. */
-function partyAddress(address: AddressInput, countryCode: string | undefined): PostalAddress {
+/**
+ * The party address: a string is parsed, a structured address copied; the country is the detected one.
+ * Without an address (a partial input) the postal address holds only an explicit `country`, else nothing
+ * (BR-08 / BR-10 and BR-09 / BR-11 report it): a country detected from other evidence makes no address.
+ */
+function partyAddress(address: PartialAddressInput | undefined, countryCode: string | undefined, explicitCountry: string | undefined): PostalAddress {
+  if (address === undefined) return compact({ countryCode: explicitCountry === undefined ? undefined : countryCode });
   const base: PostalAddress =
     typeof address === 'string'
       ? parseAddress(address, countryCode === undefined ? {} : { country: countryCode })
@@ -114,36 +122,36 @@ function legalRegistration(siren: string | undefined, siret: string | undefined)
   return undefined;
 }
 
-function toSeller(seller: InvoiceInput['seller']): Seller {
+function toSeller(seller: PartialSellerInput): Seller {
   const siret = digits(seller.siret);
   const siren = digits(seller.siren);
   const vatNumber = text(seller.vatNumber);
   const country = detectPartyCountry({ country: seller.country, vatNumber, address: seller.address, siret, siren });
   const contact: Contact = compact({ name: text(seller.contactName), phone: text(seller.phone), email: text(seller.email) });
   return compact<Seller>({
-    name: seller.name.trim(),
+    name: seller.name?.trim() ?? '',
     identifiers: siret === undefined ? [] : [{ id: siret, scheme: SCHEME_SIRET }],
     legalRegistrationId: legalRegistration(siren, siret),
     vatId: vatNumber === undefined ? undefined : normalizeVatNumber(vatNumber),
     electronicAddress: electronicAddress(seller.electronicAddress),
-    address: partyAddress(seller.address, country?.countryCode),
+    address: partyAddress(seller.address, country?.countryCode, seller.country),
     contact: Object.keys(contact).length > 0 ? contact : undefined,
     additionalLegalInfo: text(seller.additionalLegalInfo),
   });
 }
 
-function toBuyer(buyer: InvoiceInput['buyer']): Buyer {
+function toBuyer(buyer: PartialBuyerInput): Buyer {
   const siret = digits(buyer.siret);
   const siren = digits(buyer.siren);
   const vatNumber = text(buyer.vatNumber);
   const country = detectPartyCountry({ country: buyer.country, vatNumber, address: buyer.address, siret, siren });
   return compact<Buyer>({
-    name: buyer.name.trim(),
+    name: buyer.name?.trim() ?? '',
     identifier: siret === undefined ? undefined : { id: siret, scheme: SCHEME_SIRET },
     legalRegistrationId: legalRegistration(siren, siret),
     vatId: vatNumber === undefined ? undefined : normalizeVatNumber(vatNumber),
     electronicAddress: electronicAddress(buyer.electronicAddress),
-    address: partyAddress(buyer.address, country?.countryCode),
+    address: partyAddress(buyer.address, country?.countryCode, buyer.country),
   });
 }
 
@@ -168,17 +176,17 @@ function toPeriod(period: { start?: string | undefined; end?: string | undefined
  * the base is the line's quantity x unit price (rounded); without an amount,
  * the amount is base x percentage / 100 rounded half up to 2 decimals.
  */
-function toLineAllowanceCharge(input: LineAllowanceChargeInput, lineGross: Decimal): LineAllowanceCharge {
+function toLineAllowanceCharge(input: LineAllowanceChargeInput, lineGross: Decimal | undefined): LineAllowanceCharge {
   const baseAmount = input.baseAmount ?? (input.percentage === undefined ? undefined : lineGross);
   const amount = input.amount ?? (baseAmount !== undefined && input.percentage !== undefined ? round2(baseAmount.times(input.percentage).dividedBy(100)) : undefined);
   return compact<LineAllowanceCharge>({ amount, baseAmount, percentage: input.percentage, reason: text(input.reason), reasonCode: text(input.reasonCode) });
 }
 
 /** The item information (BG-31): name (BT-153), seller's id (BT-155), classifications (BT-158), origin (BT-159), attributes (BG-32). */
-function toItem(item: InvoiceItemInput): InvoiceLine['item'] {
+function toItem(item: PartialItemInput): InvoiceLine['item'] {
   // Built key by key rather than compacted: this runs once per line on the ~1 ms v2 path.
   const out: InvoiceLine['item'] = {
-    name: item.description.trim(),
+    name: item.description?.trim() ?? '',
     classifications: item.classifications === undefined ? [] : item.classifications.map((c) => compact({ id: c.code.trim(), scheme: text(c.scheme), version: text(c.version) })),
     // A missing name or value is the empty string, as the model keeps mandatory text (BR-54 reports it).
     attributes: item.attributes === undefined ? [] : item.attributes.map((a) => ({ name: text(a.name) ?? '', value: text(a.value) ?? '' })),
@@ -190,10 +198,10 @@ function toItem(item: InvoiceItemInput): InvoiceLine['item'] {
 }
 
 /** Price details (BG-29): BT-146, BT-147, BT-148 and the base quantity (BT-149) with its unit (BT-150). */
-function toPrice(item: InvoiceItemInput, baseQuantity: Decimal | undefined, baseUnitCode: string | undefined): InvoiceLine['price'] {
-  const price: InvoiceLine['price'] = { netPrice: item.unitPrice };
+function toPrice(item: PartialItemInput, baseQuantity: Decimal | undefined, baseUnitCode: string | undefined): InvoiceLine['price'] {
+  const price: InvoiceLine['price'] = item.unitPrice === undefined ? {} : { netPrice: item.unitPrice };
   // BT-147 lives inside a gross price in CII: without BT-148 the model states the one the XML carries, net + discount (BT-146 = BT-148 - BT-147).
-  const grossPrice = item.grossPrice ?? (item.priceDiscount === undefined ? undefined : item.unitPrice.plus(item.priceDiscount));
+  const grossPrice = item.grossPrice ?? (item.priceDiscount === undefined || item.unitPrice === undefined ? undefined : item.unitPrice.plus(item.priceDiscount));
   if (grossPrice !== undefined) price.grossPrice = grossPrice;
   if (item.priceDiscount !== undefined) price.discount = item.priceDiscount;
   if (baseQuantity !== undefined) {
@@ -206,34 +214,38 @@ function toPrice(item: InvoiceItemInput, baseQuantity: Decimal | undefined, base
 /**
  * Invoice line (BG-25) number `index + 1`: BT-131 = quantity x net price /
  * price base quantity (BT-149, default 1), rounded, - line allowances + line
- * charges (BG-27, BG-28).
+ * charges (BG-27, BG-28). Without a quantity or a net price (a partial input)
+ * there is no line net amount either (BR-24 with BR-22 / BR-26).
  */
-function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
+function toLine(item: PartialItemInput, index: number): InvoiceLine {
   const period = toPeriod(item.period);
   const objectId = objectIdentifier(item.objectIdentifier);
   const unitCode = text(item.unitCode) ?? 'C62';
   const baseUnitCode = text(item.baseQuantityUnitCode);
   // BT-150 alone states a price per one unit of its own: base quantity 1.
   const baseQuantity = item.baseQuantity ?? (baseUnitCode === undefined ? undefined : ONE);
-  const lineGross = round2(baseQuantity === undefined ? item.quantity.times(item.unitPrice) : item.quantity.times(item.unitPrice).dividedBy(baseQuantity));
+  const lineGross =
+    item.quantity === undefined || item.unitPrice === undefined
+      ? undefined
+      : round2(baseQuantity === undefined ? item.quantity.times(item.unitPrice) : item.quantity.times(item.unitPrice).dividedBy(baseQuantity));
   const allowances = (item.allowances ?? []).map((a) => toLineAllowanceCharge(a, lineGross));
   const charges = (item.charges ?? []).map((c) => toLineAllowanceCharge(c, lineGross));
   const netAmount =
-    allowances.length === 0 && charges.length === 0
+    lineGross === undefined || (allowances.length === 0 && charges.length === 0)
       ? lineGross
       : lineGross.minus(sum(allowances.map((a) => a.amount))).plus(sum(charges.map((c) => c.amount)));
   return {
     id: String(index + 1),
     ...(objectId === undefined ? {} : { objectIdentifier: objectId }),
-    quantity: item.quantity,
+    ...(item.quantity === undefined ? {} : { quantity: item.quantity }),
     unitCode,
-    netAmount,
+    ...(netAmount === undefined ? {} : { netAmount }),
     ...(period === undefined ? {} : { period }),
     allowances,
     charges,
     price: toPrice(item, baseQuantity, baseUnitCode ?? unitCode),
     // Category O has no rate at all (BR-O-05); every other category keeps the client's rate, right or wrong, for the rules to judge.
-    vat: item.vatCategory === 'O' ? { category: 'O' } : { category: item.vatCategory, rate: item.vatRate },
+    vat: item.vatCategory === 'O' || item.vatRate === undefined ? { category: item.vatCategory } : { category: item.vatCategory, rate: item.vatRate },
     item: toItem(item),
   };
 }
@@ -242,7 +254,7 @@ function toLine(item: InvoiceItemInput, index: number): InvoiceLine {
 interface VatGroup {
   category: string;
   rate?: Decimal;
-  items: InvoiceItemInput[];
+  items: PartialItemInput[];
   lines: InvoiceLine[];
   allowances: DocumentAllowanceCharge[];
   charges: DocumentAllowanceCharge[];
@@ -255,7 +267,7 @@ interface VatGroup {
  * BR-37 report it).
  */
 function groupByVat(
-  items: readonly InvoiceItemInput[],
+  items: readonly PartialItemInput[],
   lines: readonly InvoiceLine[],
   allowances: readonly DocumentAllowanceCharge[],
   charges: readonly DocumentAllowanceCharge[],
@@ -347,7 +359,7 @@ function sameRate(a: Decimal | undefined, b: Decimal | undefined): boolean {
 
 /** Document totals (BG-22): computed, except the client totals, which are kept as given for BR-CO-13 / BR-CO-15 to check. */
 function toTotals(
-  input: InvoiceInput,
+  input: PartialInvoiceInput,
   lines: readonly InvoiceLine[],
   allowances: readonly DocumentAllowanceCharge[],
   charges: readonly DocumentAllowanceCharge[],
@@ -380,7 +392,7 @@ function toTotals(
   });
 }
 
-type PaymentMeansInput = NonNullable<InvoiceInput['paymentMeans']>;
+type PaymentMeansInput = NonNullable<PartialInvoiceInput['paymentMeans']>;
 
 /** Payment card (BG-18): BT-87 (the last digits only) and BT-88. */
 function toCard(card: PaymentMeansInput['card']): PaymentInstructions['card'] {
@@ -405,7 +417,7 @@ function defaultPaymentTypeCode(iban: string | undefined, card: PaymentInstructi
  * Payment instructions (BG-16) with one credit transfer account (BG-17), a
  * payment card (BG-18) and a direct debit (BG-19); undefined when nothing is given.
  */
-function toPaymentInstructions(means: InvoiceInput['paymentMeans']): PaymentInstructions | undefined {
+function toPaymentInstructions(means: PartialInvoiceInput['paymentMeans']): PaymentInstructions | undefined {
   if (means === undefined) return undefined;
   const iban = digits(means.iban)?.toUpperCase();
   const bic = digits(means.bic)?.toUpperCase();
@@ -431,14 +443,14 @@ function toPaymentInstructions(means: InvoiceInput['paymentMeans']): PaymentInst
  * country (BT-80) is `deliveryCountry` when given, else the one its address
  * names (as a party's explicit `country` wins over its address).
  */
-function toDelivery(input: InvoiceInput): Delivery | undefined {
+function toDelivery(input: PartialInvoiceInput): Delivery | undefined {
   const to = input.deliverTo;
   const name = text(to?.name);
   const locationId = objectIdentifier(to?.locationId);
   let address: PostalAddress | undefined;
   if (to?.address !== undefined) {
     const country = detectPartyCountry({ country: input.deliveryCountry, address: to.address });
-    address = partyAddress(to.address, country?.countryCode);
+    address = partyAddress(to.address, country?.countryCode, input.deliveryCountry);
   } else if (input.deliveryCountry !== undefined) {
     address = { countryCode: input.deliveryCountry };
   }
@@ -447,7 +459,7 @@ function toDelivery(input: InvoiceInput): Delivery | undefined {
 }
 
 /** Payee (BG-10): BT-59 (the empty string when missing, for BR-17 to report), BT-60, BT-61. */
-function toPayee(payee: InvoiceInput['payee']): Payee | undefined {
+function toPayee(payee: PartialInvoiceInput['payee']): Payee | undefined {
   if (payee === undefined) return undefined;
   return compact<Payee>({
     name: text(payee.name) ?? '',
@@ -461,13 +473,13 @@ function toPayee(payee: InvoiceInput['payee']): Payee | undefined {
  * with the country detected as for the seller (explicit, VAT prefix, address).
  * What is missing stays missing for BR-18, BR-19, BR-20 and BR-56 to report.
  */
-function toTaxRepresentative(rep: InvoiceInput['taxRepresentative']): TaxRepresentative | undefined {
+function toTaxRepresentative(rep: PartialInvoiceInput['taxRepresentative']): TaxRepresentative | undefined {
   if (rep === undefined) return undefined;
   const vatNumber = text(rep.vatNumber);
   let address: PostalAddress = {};
   if (rep.address !== undefined) {
     const country = detectPartyCountry({ country: rep.country, vatNumber, address: rep.address });
-    address = partyAddress(rep.address, country?.countryCode);
+    address = partyAddress(rep.address, country?.countryCode, rep.country);
   } else if (rep.country !== undefined) {
     address = { countryCode: rep.country };
   }
@@ -475,7 +487,7 @@ function toTaxRepresentative(rep: InvoiceInput['taxRepresentative']): TaxReprese
 }
 
 /** Additional supporting documents (BG-24): BT-122 (the empty string when missing, for BR-52), BT-123, BT-124, BT-125 with its MIME code and file name. */
-function toSupportingDocuments(docs: InvoiceInput['supportingDocuments']): SupportingDocument[] {
+function toSupportingDocuments(docs: PartialInvoiceInput['supportingDocuments']): SupportingDocument[] {
   return (docs ?? []).map((doc) =>
     compact<SupportingDocument>({
       reference: text(doc.reference) ?? '',
@@ -487,7 +499,9 @@ function toSupportingDocuments(docs: InvoiceInput['supportingDocuments']): Suppo
 }
 
 /**
- * Builds the complete EN 16931 invoice from the parsed v2 input:
+ * Builds the EN 16931 invoice from the parsed v2 input (complete, or partial
+ * as lib/input/partial.ts parses it: an absent term stays absent in the model,
+ * for the rules to report with its official id):
  * BT-1/2/3/5/9/10/13/20/24, notes (BG-1), seller (BG-4: BT-29 SIRET 0009,
  * BT-30 SIREN 0002, BT-31, BT-34, BG-5, BG-6), buyer (BG-7: BT-46, BT-47,
  * BT-48, BT-49, BG-8), payee (BG-10), tax representative (BG-11, BG-12),
@@ -500,14 +514,14 @@ function toSupportingDocuments(docs: InvoiceInput['supportingDocuments']): Suppo
  * BT-115). Countries are detected as country.ts describes; address strings
  * are parsed by address.ts.
  */
-export function invoiceFromInput(input: InvoiceInput): Invoice {
+export function invoiceFromInput(input: PartialInvoiceInput): Invoice {
   const lines = input.items.map(toLine);
   const allowances = (input.allowances ?? []).map((a) => toDocumentAllowanceCharge(a, lines));
   const charges = (input.charges ?? []).map((c) => toDocumentAllowanceCharge(c, lines));
   const vatBreakdown = groupByVat(input.items, lines, allowances, charges).map(toVatBreakdown);
   return compact<Invoice>({
-    number: input.invoiceNumber.trim(),
-    issueDate: input.invoiceDate,
+    number: input.invoiceNumber?.trim() ?? '',
+    issueDate: input.invoiceDate ?? '',
     typeCode: input.documentType,
     currency: input.currency,
     dueDate: input.dueDate,
@@ -533,7 +547,7 @@ export function invoiceFromInput(input: InvoiceInput): Invoice {
       return value === undefined ? [] : [{ text: value }];
     }),
     process: compact({ businessProcess: text(input.businessProcess), specificationId: EN16931_SPECIFICATION_ID }),
-    precedingInvoices: input.precedingInvoice === undefined ? [] : [compact({ reference: input.precedingInvoice.number.trim(), issueDate: input.precedingInvoice.date })],
+    precedingInvoices: input.precedingInvoice === undefined ? [] : [compact({ reference: input.precedingInvoice.number?.trim() ?? '', issueDate: input.precedingInvoice.date })],
     seller: toSeller(input.seller),
     buyer: toBuyer(input.buyer),
     payee: toPayee(input.payee),

@@ -50,6 +50,16 @@ describe('POST /api/v1/validate', () => {
     expect(bad.body.validation.score).toBeLessThan(50);
   });
 
+  it('answers an invoice without its buyer with 200, valid false, BR-07/BR-10/BR-11 and a score for partial data (issue 12)', async () => {
+    const { status, body } = await call('flat-v1-missing-terms.json');
+    expect(status).toBe(200);
+    expect(body.validation).toMatchObject({ valid: false, isValid: false });
+    expect(body.validation.errors.map((e: { rule: string }) => e.rule)).toEqual(expect.arrayContaining(['BR-07', 'BR-10', 'BR-11']));
+    // 3 of the 22 mandatory-term rules fail: the score is below 50 and above that of a body with nothing but a number.
+    expect(body.validation.score).toBeLessThan(50);
+    expect(body.validation.score).toBeGreaterThan(10);
+  });
+
   it('validates a raw XML body', async () => {
     const { status, body } = await call('xml-raw.json');
     expect(status).toBe(200);

@@ -42,14 +42,23 @@ describe('POST /api/v2/pdf', () => {
     expect(body.error.details.map((d: { rule: string }) => d.rule)).toContain('BR-E-10');
   });
 
-  it('answers 400 for a body that is not a PDF, and for missing fields with their paths', async () => {
+  it('answers 400 for a body that is not a PDF, and for base64 that cannot be read, with its path', async () => {
     const notPdf = await pdfHandler(loadEvent('v2-pdf/not-a-pdf.json'), context);
     expect(notPdf.statusCode).toBe(400);
     expect(JSON.parse(notPdf.body).error.code).toBe('BAD_REQUEST');
-    const missing = await pdfHandler(loadEvent('v2-pdf/missing-fields.json'), context);
-    expect(missing.statusCode).toBe(400);
-    const paths = JSON.parse(missing.body).error.details.map((d: { path: string }) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(['invoiceData.invoiceDate', 'invoiceData.seller', 'pdfBase64']));
+    // The invoice there has only a number: its absent terms are findings, so the one 400 problem is the PDF.
+    const bad = await pdfHandler(loadEvent('v2-pdf/incomplete-invoice-bad-base64.json'), context);
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.parse(bad.body).error.details.map((d: { path: string }) => d.path)).toEqual(['pdfBase64']);
+  });
+
+  it('answers 422 with the official ids of absent mandatory terms, and no PDF (issue 12)', async () => {
+    const res = await pdfHandler(loadEvent('v2-pdf/missing-terms.json'), context);
+    expect(res.statusCode).toBe(422);
+    const body = JSON.parse(res.body);
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.details.map((d: { rule: string }) => d.rule)).toEqual(expect.arrayContaining(['BR-07', 'BR-10', 'BR-11', 'BR-22', 'BR-23', 'BR-24']));
+    expect(res.headers?.['Content-Type']).not.toBe('application/pdf');
   });
 });
 

@@ -48,12 +48,24 @@ describe('POST /api/v2/xml handler', () => {
     expect(body.error!.code).toBe('BAD_REQUEST');
   });
 
-  it('answers 400 with field paths for missing fields and wrong types', async () => {
-    const { status, body } = await call(xmlHandler, 'v2-xml/missing-fields.json');
+  it('answers 400 with field paths for values that cannot be read; the absent terms beside them are not 400 problems', async () => {
+    // invoiceNumber and seller.name are absent, the date, quantity and price unreadable.
+    const { status, body } = await call(xmlHandler, 'v2-xml/unreadable-fields.json');
     expect(status).toBe(400);
     const paths = body.error!.details!.map((d) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(['invoiceNumber', 'invoiceDate', 'seller.name', 'items[0].quantity', 'items[0].unitPrice']));
+    expect(paths).toEqual(['invoiceDate', 'items[0].quantity', 'items[0].unitPrice']);
     for (const d of body.error!.details!) expect(typeof d.message).toBe('string');
+  });
+
+  it('answers 422 VALIDATION_FAILED with the official ids of absent mandatory terms, and no XML (issue 12)', async () => {
+    // No buyer (BT-44, BG-8 with BT-55) and no quantity on line 2 (BT-129; BT-131 cannot be computed without it).
+    const { status, body } = await call(xmlHandler, 'v2-xml/missing-terms.json');
+    expect(status).toBe(422);
+    expect(body.error!.code).toBe('VALIDATION_FAILED');
+    const rules = body.error!.details!.map((d) => d.rule);
+    expect(rules).toEqual(expect.arrayContaining(['BR-07', 'BR-10', 'BR-11', 'BR-22', 'BR-23', 'BR-24']));
+    expect(body.error!.details!.find((d) => d.rule === 'BR-22')?.path).toBe('lines[1].quantity');
+    expect(JSON.stringify(body)).not.toContain('<?xml');
   });
 
   it('answers 415 for a body that is not JSON', async () => {
@@ -117,9 +129,17 @@ describe('POST /api/v2/validate handler', () => {
     }
   });
 
-  it('answers 400 for malformed JSON and missing fields, 415 for another media type', async () => {
+  it('answers 200 valid:false with the official ids of absent mandatory terms (issue 12)', async () => {
+    const { status, body } = await call(validateHandler, 'v2-validate/missing-terms.json');
+    expect(status).toBe(200);
+    expect(body.data.valid).toBe(false);
+    expect(body.data.errors.map((e: { rule: string }) => e.rule)).toEqual(expect.arrayContaining(['BR-07', 'BR-10', 'BR-11', 'BR-22', 'BR-23', 'BR-24']));
+    expect(body.data.summary).toMatch(/^Invalid EN 16931 invoice .*BR-07/);
+  });
+
+  it('answers 400 for malformed JSON and unreadable values, 415 for another media type', async () => {
     expect((await call(validateHandler, 'v2-validate/malformed-json.json')).status).toBe(400);
-    expect((await call(validateHandler, 'v2-validate/missing-fields.json')).status).toBe(400);
+    expect((await call(validateHandler, 'v2-validate/unreadable-fields.json')).status).toBe(400);
     expect((await call(validateHandler, 'v2-validate/wrong-content-type.json')).status).toBe(415);
   });
 });
