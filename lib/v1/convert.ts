@@ -35,6 +35,8 @@ export interface ConvertRequest {
   profile: V1Profile;
   /** When the caller stops waiting (epoch ms); handed to the extractor. */
   deadline?: number;
+  /** Where the document is already stored (an asynchronous job's blob); handed to the extractor (lib/extract/port.ts). */
+  storedAt?: string;
   /** Business process type (BT-23) for a French invoice (no default: without it BR-FR-08 is reported). */
   businessProcess?: string;
   /** Which rule sets run (auto by default: BR-FR for a French seller, whose invoice then gets the French defaults). */
@@ -122,6 +124,7 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
       mimeType: req.mimeType,
       ...(req.fileName ? { fileName: req.fileName } : {}),
       ...(req.deadline === undefined ? {} : { deadline: req.deadline }),
+      ...(req.storedAt === undefined ? {} : { storedAt: req.storedAt }),
     });
     const { input, notes } = inputFromExtraction(extracted);
     const parsed = parseInvoiceInput(input);
