@@ -13,7 +13,7 @@
  */
 import type { ExtractionInput, InvoiceExtractor } from '../../lib/extract/port.js';
 import { ServiceError } from '../../lib/errors.js';
-import { OCR_BUDGET_MS, READ_BUDGET_MS } from '../../lib/isolate/budgets.js';
+import { JOB_OCR_BUDGET_MS, JOB_READ_BUDGET_MS, OCR_BUDGET_MS, READ_BUDGET_MS } from '../../lib/isolate/budgets.js';
 import { config } from './config.js';
 import { runIsolated } from './isolate.js';
 
@@ -34,17 +34,19 @@ function until(deadline: number | undefined) {
 }
 
 /** Reads the XML a PDF carries, in the pool. */
-function embeddedXml(bytes: Uint8Array, deadline?: number) {
-  return runIsolated('embeddedXml', bytes, { timeoutMs: READ_BUDGET_MS, what: 'reading the PDF', context: until(deadline) });
+function embeddedXmlWithin(budgetMs: number) {
+  return (bytes: Uint8Array, deadline?: number) => runIsolated('embeddedXml', bytes, { timeoutMs: budgetMs, what: 'reading the PDF', context: until(deadline) });
 }
 
 async function create(mode: ExtractorMode): Promise<InvoiceExtractor> {
+  const embeddedXml = embeddedXmlWithin(mode === 'job' ? JOB_READ_BUDGET_MS : READ_BUDGET_MS);
   if (config.extractor === 'local') {
+    const [read, ocr] = mode === 'job' ? [JOB_READ_BUDGET_MS, JOB_OCR_BUDGET_MS] : [READ_BUDGET_MS, OCR_BUDGET_MS];
     return {
       name: 'local',
       extract: (input: ExtractionInput) => {
-        const { deadline, ...job } = input;
-        return runIsolated('extract', job, { timeoutMs: READ_BUDGET_MS, maxTimeoutMs: OCR_BUDGET_MS, what: 'reading the document', context: until(deadline) });
+        const { deadline, storedAt: _stored, ...job } = input;
+        return runIsolated('extract', job, { timeoutMs: read, maxTimeoutMs: ocr, what: 'reading the document', context: until(deadline) });
       },
       embeddedXml,
     };
