@@ -5,7 +5,7 @@
  * One credit per successful conversion; a failed one (4xx, extraction failure) consumes none.
  * Optional `Idempotency-Key` header: a repeat within 24 h gets the stored answer (`Idempotent-Replayed: true`),
  * neither converted nor charged again (lib/keys/idempotency.ts); for a job, the same job.
- * `"async": true`, or a PDF of more than ASYNC_PAGE_THRESHOLD pages: 202 `{jobId}`, polled at GET /api/v1/jobs/{jobId}
+ * `"async": true`, or a PDF of more than ASYNC_PAGE_THRESHOLD pages that carries no invoice XML: 202 `{jobId}`, polled at GET /api/v1/jobs/{jobId}
  * (lib/jobs). Otherwise the conversion must finish within SYNC_BUDGET_MS (lib/v1/sync-deadline.ts) or is answered 422
  * `limit: "sync-time"`, suggesting async, with no credit.
  * The key is checked before the conversion code, the extractor and the AWS SDK load: a request without a valid
@@ -27,8 +27,10 @@ export const handler = jsonEndpoint('1.0', async ({ body, event, context, starte
   const { async: asked, ...request } = m.parseBody(m.parseConvertBody, body);
   const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint: fingerprintBody(body) };
   const deadline = m.syncDeadline(Date.now(), elapsedMs(startedAt), context.getRemainingTimeInMillis());
-  const pages = !asked && request.mimeType === 'application/pdf' ? await m.countPdfPages(request.bytes, deadline) : undefined;
-  if (asked || (pages !== undefined && pages > ASYNC_PAGE_THRESHOLD)) {
+  // A PDF is read once here: its pages decide sync or async (a PDF carrying its invoice XML is exact and fast: it stays sync).
+  const overview = !asked && request.mimeType === 'application/pdf' ? await m.readPdfOverview(request.bytes, deadline) : undefined;
+  const pages = overview?.pageCount;
+  if (asked || (overview !== undefined && overview.embedded === undefined && overview.pageCount > ASYNC_PAGE_THRESHOLD)) {
     const { bytes, ...rest } = request;
     const { job, replayed } = await m.submitJob({ ...(await m.getJobRuntime()), keys: store }, key, {
       request: { ...rest, bytes: bytes.length, ...(pages === undefined ? {} : { pages }), reason: asked ? 'asked' : 'pages' },
@@ -48,7 +50,7 @@ export const handler = jsonEndpoint('1.0', async ({ body, event, context, starte
     idempotency,
     convert: () =>
       m
-        .convertDocument({ ...request, deadline }, { extractor, ...(m.config.schemaDir ? { schemaDir: m.config.schemaDir } : {}) })
+        .convertDocument({ ...request, deadline, ...(overview === undefined ? {} : { embedded: overview.embedded ?? null }) }, { extractor, ...(m.config.schemaDir ? { schemaDir: m.config.schemaDir } : {}) })
         .catch((err: unknown) => Promise.reject(m.atSyncDeadline(err, deadline, Date.now()))),
     answer: (result, creditsRemaining) => {
       const http = jsonResult(200, m.convertAnswer(result, { processingTimeMs: elapsedMs(startedAt), creditsRemaining, extractor: extractor.name }));

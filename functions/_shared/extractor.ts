@@ -89,12 +89,15 @@ export function setExtractor(extractor: InvoiceExtractor, mode?: ExtractorMode):
   for (const m of mode ? [mode] : (['sync', 'job'] as const)) current.set(m, Promise.resolve(extractor));
 }
 
-/** The pages of a PDF, read in the pool; undefined when pdf-lib cannot read it (the conversion then says why). */
-export async function countPdfPages(bytes: Uint8Array, deadline?: number): Promise<number | undefined> {
+/**
+ * The pages of a PDF and the invoice XML it carries, read in the pool in one load (what v1 convert reads first
+ * anyway); undefined when pdf-lib cannot read the PDF (the conversion then says why). A document past a limit, or a
+ * busy pool, is answered as the conversion would answer it.
+ */
+export async function readPdfOverview(bytes: Uint8Array, deadline?: number) {
   try {
-    return await runIsolated('pdfPageCount', bytes, { timeoutMs: READ_BUDGET_MS, what: 'counting the pages of the PDF', context: until(deadline) });
+    return await runIsolated('pdfOverview', bytes, { timeoutMs: READ_BUDGET_MS, what: 'reading the PDF', context: until(deadline) });
   } catch (err) {
-    // A document past a limit, or a busy pool, is answered as such; a PDF that cannot be read goes on to the conversion.
     if (err instanceof ServiceError && (err.code === 'DOCUMENT_TOO_COMPLEX' || err.code === 'SERVER_BUSY')) throw err;
     return undefined;
   }

@@ -121,7 +121,7 @@ const convertRequest = {
       default: false,
       description:
         `true: answer 202 with a jobId at once and convert in the background (poll GET /api/v1/jobs/{jobId}). ` +
-        `A PDF of more than ${ASYNC_PAGE_THRESHOLD} pages is converted this way even without it. ` +
+        `A PDF of more than ${ASYNC_PAGE_THRESHOLD} pages that carries no invoice XML is converted this way even without it. ` +
         `A synchronous conversion must finish within ${SYNC_BUDGET_MS / 1000} s, else 422 DOCUMENT_TOO_COMPLEX (limit sync-time, no credit): send such documents with async.`,
     },
   },
@@ -129,7 +129,7 @@ const convertRequest = {
 
 /** The 202 answer of an asynchronous submission. */
 const jobAccepted = {
-  description: `Accepted as an asynchronous job (\`async: true\`, or a PDF of more than ${ASYNC_PAGE_THRESHOLD} pages): poll the \`Location\`. The credit is reserved now, used only if the job produces Factur-X XML. With an ${IDEMPOTENCY_KEY_HEADER}, a repeat gets the same job (\`${IDEMPOTENT_REPLAYED_HEADER}: true\`).`,
+  description: `Accepted as an asynchronous job (\`async: true\`, or a PDF of more than ${ASYNC_PAGE_THRESHOLD} pages without embedded invoice XML): poll the \`Location\`. The credit is reserved now, used only if the job produces Factur-X XML. With an ${IDEMPOTENCY_KEY_HEADER}, a repeat gets the same job (\`${IDEMPOTENT_REPLAYED_HEADER}: true\`).`,
   headers: {
     Location: { description: '/api/v1/jobs/{jobId}', schema: { type: 'string' } },
     'Retry-After': { description: 'Seconds to wait before the first poll.', schema: { type: 'string' } },

@@ -44,7 +44,7 @@ export const JOB_TTL_MS = 24 * 60 * 60 * 1000;
 export const JOB_STALE_AFTER_MS = 60 * 60 * 1000;
 
 /**
- * PDFs of more than this many pages are converted asynchronously even when
+ * PDFs of more than this many pages (and no embedded invoice XML, which is read exactly and fast) are converted asynchronously even when
  * `async` is not asked: on AWS a scan is read one page per synchronous
  * AnalyzeExpense call (2-4 s each) before the model's 5-10 s, and the
  * synchronous path must answer within {@link SYNC_BUDGET_MS}.
