@@ -55,9 +55,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     bedrockModelId,
     extractionTimeoutMs: timeout,
     jobExtractionTimeoutMs: jobTimeout,
-    jobsTable: env.JOBS_TABLE?.trim() || undefined,
+    // The bucket Textract reads job documents from (functions/_shared/jobs.ts reads JOBS_TABLE and JOBS_QUEUE_URL itself).
     jobsBucket: env.JOBS_BUCKET?.trim() || undefined,
-    jobsQueueUrl: env.JOBS_QUEUE_URL?.trim() || undefined,
     creditsTable: env.CREDITS_TABLE?.trim() || undefined,
     idempotencyTable: env.IDEMPOTENCY_TABLE?.trim() || undefined,
   });

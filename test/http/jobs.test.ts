@@ -134,6 +134,17 @@ describe('asynchronous v1 conversions through the local server', () => {
     expect(sync.status).toBe(422);
   }, 120_000);
 
+  it('a Factur-X PDF of more than 3 pages stays synchronous: its XML is read exactly and fast', async () => {
+    const event = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'events', 'v1-convert', 'facturx-pdf.json'), 'utf8'));
+    const sent = JSON.parse(event.body) as Record<string, unknown>;
+    const doc = await PDFDocument.load(Buffer.from(sent.pdfBase64 as string, 'base64'));
+    while (doc.getPageCount() <= 3) doc.addPage();
+    const res = await convert({ ...sent, pdfBase64: Buffer.from(await doc.save()).toString('base64') });
+    const answer = (await res.json()) as any;
+    expect(res.status, JSON.stringify(answer.error)).toBe(200);
+    expect(answer.data.extractedData).toMatchObject({ method: 'embedded-xml', exact: true });
+  }, 120_000);
+
   it('an Idempotency-Key makes a repeated submission return the same job', async () => {
     const headers = { 'Content-Type': 'application/json', 'X-API-Key': owner, 'Idempotency-Key': 'async-repeat-1' };
     const first = await fetch(`${base}/api/v1/convert`, { method: 'POST', headers, body: JSON.stringify(body) });
