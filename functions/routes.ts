@@ -8,7 +8,7 @@ import type { ApiHandler } from './_shared/http.js';
 /** One endpoint. */
 export interface Route {
   method: 'GET' | 'POST';
-  /** Path as API Gateway sees it, e.g. `/api/v2/xml`. */
+  /** Path as API Gateway sees it, e.g. `/api/v2/xml`; `{name}` is a path parameter (`/api/v1/jobs/{jobId}`). */
   path: string;
   /** Short name, used for the Lambda function id. */
   name: string;
@@ -45,6 +45,11 @@ export const ROUTES: readonly Route[] = [
     method: 'POST', path: '/api/v1/convert', name: 'v1-convert', entry: 'functions/v1-convert.ts',
     summary: 'v1 (API key): a PDF, image, Excel or Word invoice -> extracted data, Factur-X XML in the asked profile, validation.',
     load: async () => (await import('./v1-convert.js')).handler,
+  },
+  {
+    method: 'GET', path: '/api/v1/jobs/{jobId}', name: 'v1-jobs', entry: 'functions/v1-jobs.ts',
+    summary: 'v1 (API key): the state of an asynchronous conversion; once succeeded, the answer a synchronous convert gives.',
+    load: async () => (await import('./v1-jobs.js')).handler,
   },
   {
     method: 'POST', path: '/api/v1/validate', name: 'v1-validate', entry: 'functions/v1-validate.ts',

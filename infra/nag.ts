@@ -22,7 +22,7 @@ export const FUNCTION_SUPPRESSIONS: readonly NagPackSuppression[] = Object.freez
     id: 'AwsSolutions-IAM5',
     appliesTo: ['Resource::*'],
     reason:
-      'Only for actions without resource-level permissions: X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) and, on v1 convert, textract:AnalyzeExpense, which is limited to the stack region by an aws:RequestedRegion condition. Every action on a resource (DynamoDB, Bedrock, API Gateway) names it.',
+      'Only for actions without resource-level permissions: X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) and, on v1 convert and the job worker, textract:AnalyzeExpense / StartExpenseAnalysis / GetExpenseAnalysis, which are limited to the stack region by an aws:RequestedRegion condition. Every action on a resource (DynamoDB, Bedrock, API Gateway, S3, SQS) names it.',
   },
   {
     id: 'AwsSolutions-L1',
@@ -63,10 +63,45 @@ export const IDEMPOTENCY_TABLE_SUPPRESSIONS: readonly NagPackSuppression[] = Obj
   },
 ]);
 
+/** Suppressions on the asynchronous jobs' resources (infra/jobs.ts). */
+export const JOBS_SUPPRESSIONS = Object.freeze({
+  bucket: [
+    {
+      id: 'AwsSolutions-S1',
+      reason:
+        'No server access log bucket: the jobs bucket holds customer documents for at most a day, written and read only by the service roles; an access log bucket would keep every object name (job ids) far longer than the objects. API calls are in CloudTrail.',
+    },
+  ] as NagPackSuppression[],
+  table: [
+    {
+      id: 'AwsSolutions-DDB3',
+      reason:
+        'No point-in-time recovery on purpose: job items describe customer conversions kept 24 h (TTL); PITR would keep them for 35 days. Losing the table loses only unfinished polls; credits are in the credits table.',
+    },
+  ] as NagPackSuppression[],
+  functions: [
+    {
+      id: 'AwsSolutions-IAM5',
+      appliesTo: [{ regex: '/^Resource::<Jobs[A-Za-z0-9]*Bucket[A-Za-z0-9]*\\.Arn>\\/(inputs|results)\\/\\*$/' }],
+      reason:
+        'Job documents and answers are objects named by job id under one prefix (inputs/, results/); each role gets only the actions it needs on only its prefix of the jobs bucket.',
+    },
+  ] as NagPackSuppression[],
+});
+
 /** Applies the accepted suppressions to the stack's resources (call once every construct exists). */
-export function suppressAcceptedFindings(stack: Stack, api: IConstruct, idempotencyTable: IConstruct | undefined): void {
+export function suppressAcceptedFindings(
+  stack: Stack,
+  api: IConstruct,
+  idempotencyTable: IConstruct | undefined,
+  jobs?: { bucket: IConstruct; table: IConstruct } | undefined,
+): void {
   for (const c of stack.node.findAll()) {
-    if (c instanceof ApiFunction) NagSuppressions.addResourceSuppressions(c, [...FUNCTION_SUPPRESSIONS], true);
+    if (c instanceof ApiFunction) NagSuppressions.addResourceSuppressions(c, [...FUNCTION_SUPPRESSIONS, ...(jobs ? JOBS_SUPPRESSIONS.functions : [])], true);
+  }
+  if (jobs !== undefined) {
+    NagSuppressions.addResourceSuppressions(jobs.bucket, [...JOBS_SUPPRESSIONS.bucket], true);
+    NagSuppressions.addResourceSuppressions(jobs.table, [...JOBS_SUPPRESSIONS.table], true);
   }
   NagSuppressions.addResourceSuppressions(api, [...API_SUPPRESSIONS], true);
   if (idempotencyTable !== undefined) NagSuppressions.addResourceSuppressions(idempotencyTable, [...IDEMPOTENCY_TABLE_SUPPRESSIONS], true);

@@ -10,6 +10,7 @@
  * | `AuthorizerErrors` | Lambda `Errors` of the key authorizer | any (API Gateway then answers 500 to v1) |
  * | `<fn>-Errors` | Lambda `Errors` of the v1 functions | any (an error the handler did not turn into an answer) |
  * | `<table>-SystemErrors`, `<table>-Throttles` | DynamoDB `SystemErrors` / `ThrottledRequests` over the operations the functions call | any |
+ * | `JobDeadLetters` | SQS `ApproximateNumberOfMessagesVisible` of the jobs' dead-letter queue, maximum | any: a job failed every delivery (its worker errors are `v1-job-worker-Errors`) |
  *
  * Missing data (no traffic) is not breaching. Each alarm notifies the topic
  * when it fires and when it recovers.
@@ -31,6 +32,7 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation, type Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { ApiFunction } from './api-function.js';
@@ -64,6 +66,8 @@ export interface OperationsProps {
   functions: ReadonlyArray<{ name: string; fn: ApiFunction; timeoutSeconds: number; v1: boolean }>;
   authorizer?: ApiFunction | undefined;
   tables: ReadonlyArray<{ name: string; table: Table }>;
+  /** The dead-letter queue of asynchronous jobs (infra/jobs.ts), when they are deployed. */
+  jobDeadLetters?: IQueue | undefined;
 }
 
 /** The alarms, their topic and the dashboard. */
@@ -112,6 +116,15 @@ export class Operations extends Construct {
       const operations = [...WATCHED_TABLE_OPERATIONS];
       alarm(`${name}-SystemErrors`, table.metricSystemErrorsForOperations({ operations, period: ALARM_PERIOD }), 0, `DynamoDB system errors on the ${name} table.`);
       alarm(`${name}-Throttles`, table.metricThrottledRequestsForOperations({ operations, period: ALARM_PERIOD }), 0, `DynamoDB throttled requests on the ${name} table.`);
+    }
+
+    if (props.jobDeadLetters !== undefined) {
+      alarm(
+        'JobDeadLetters',
+        props.jobDeadLetters.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: ALARM_PERIOD }),
+        0,
+        'An asynchronous job failed every delivery and is in the dead-letter queue (its customer sees it failed or stale; docs/DEPLOY.md, "Operations").',
+      );
     }
 
     this.dashboard = this.createDashboard(props, api5xx);

@@ -34,6 +34,11 @@ export interface RouteSettings {
    */
   idempotency: boolean;
   /**
+   * Asynchronous jobs (infra/jobs.ts): `submit` (v1 convert: puts documents, creates jobs, sends them to the queue),
+   * `read` (GET /api/v1/jobs/{jobId}: reads jobs and their answers). Needs `auth`.
+   */
+  jobs?: 'submit' | 'read' | undefined;
+  /**
    * Reserved concurrency: instances kept for this function whatever else runs
    * in the account (and its ceiling). Set for the v1 functions, so open v2
    * traffic cannot starve paying customers; undefined = the shared pool.
@@ -63,9 +68,12 @@ export const ROUTE_SETTINGS: Readonly<Record<string, Partial<RouteSettings>>> = 
   // PDF/A-3 embedding of a client PDF (up to the 6 MB payload limit): memory is CPU for pdf-lib.
   'v2-pdf': { memoryMb: 2048, timeoutSeconds: 29, binary: true },
   'v2-render': { memoryMb: 1536, timeoutSeconds: 29, binary: true },
-  // Textract + Bedrock take about 5 s (service-spec.md); 29 s is API Gateway's integration limit.
+  // Textract + Bedrock take about 5 s (service-spec.md). A synchronous conversion answers within 20 s of the start of
+  // the invocation (lib/v1/sync-deadline.ts); 24 s of timeout leaves the margin, and init (cold start) plus 24 s stays
+  // under API Gateway's 29 s. Longer documents go to asynchronous jobs (infra/jobs.ts).
   // Reserved: 20 conversions of about 6 s in flight is about 3 a second, far above the plans' volumes.
-  'v1-convert': { memoryMb: 2048, timeoutSeconds: 29, auth: true, extraction: true, idempotency: true, reservedConcurrency: 20 },
+  'v1-convert': { memoryMb: 2048, timeoutSeconds: 24, auth: true, extraction: true, idempotency: true, jobs: 'submit', reservedConcurrency: 20 },
+  'v1-jobs': { memoryMb: 512, timeoutSeconds: 10, auth: true, jobs: 'read', reservedConcurrency: 10 },
   'v1-validate': { memoryMb: 1024, timeoutSeconds: 10, auth: true, reservedConcurrency: 10 },
   health: { memoryMb: 256, timeoutSeconds: 5 },
   openapi: { memoryMb: 512, timeoutSeconds: 10 },
@@ -87,6 +95,9 @@ export function settingsFor(route: RouteLike, table: Readonly<Record<string, Par
   const settings: RouteSettings = { ...DEFAULT_SETTINGS, auth: v1, ...row };
   if (v1 && !settings.auth) {
     throw new Error(`Route "${route.name}" (${route.path}) is a v1 route: it must require an API key (auth: true).`);
+  }
+  if (settings.jobs !== undefined && !settings.auth) {
+    throw new Error(`Route "${route.name}": a job belongs to the API key that created it, so jobs need auth: true.`);
   }
   if (settings.idempotency && !settings.auth) {
     throw new Error(`Route "${route.name}": an Idempotency-Key is scoped to the API key, so idempotency needs auth: true.`);

@@ -33,6 +33,7 @@ import { resolveDeployConfig, type DeployConfig } from './config.js';
 import { CoreLayer } from './core-layer.js';
 import { assertEuRegion, EU_REGIONS } from './eu-regions.js';
 import { addGatewayResponses } from './gateway-responses.js';
+import { AsyncJobs, JOB_WORKER_ENTRY, JOB_WORKER_TIMEOUT, WORKER_TEXTRACT_ACTIONS } from './jobs.js';
 import { suppressAcceptedFindings } from './nag.js';
 import { Operations } from './operations.js';
 import { PLANS, PLAN_THROTTLE, type PlanName } from './plans.js';
@@ -100,6 +101,8 @@ export class FacturXStack extends Stack {
   readonly usagePlans: ReadonlyMap<PlanName, UsagePlan>;
   /** Alarms, their SNS topic and the dashboard. */
   readonly operations: Operations;
+  /** Asynchronous jobs (bucket, table, queues, worker); undefined while no route submits or reads jobs. */
+  readonly jobs: AsyncJobs | undefined;
 
   constructor(scope: Construct, id: string, props: FacturXStackProps = {}) {
     super(scope, id, props);
@@ -107,8 +110,12 @@ export class FacturXStack extends Stack {
     assertEuRegion(this.region);
     const config = props.config ?? resolveDeployConfig((k) => this.node.tryGetContext(k), process.env);
     const routes = props.routes ?? ROUTES;
+    const withJobs = routes.some((r) => settingsFor(r).jobs !== undefined);
 
-    this.coreLayer = new CoreLayer(this, 'Core', { schemaSourceDir: config.schemaSourceDir, consumers: routes.map((r) => r.entry) });
+    this.coreLayer = new CoreLayer(this, 'Core', {
+      schemaSourceDir: config.schemaSourceDir,
+      consumers: [...routes.map((r) => r.entry), ...(withJobs ? [JOB_WORKER_ENTRY] : [])],
+    });
 
     this.creditsTable = new Table(this, 'Credits', {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
@@ -182,6 +189,7 @@ export class FacturXStack extends Stack {
     const planned = routes.map((route) => ({ route, settings: settingsFor(route) }));
     const authorizer = planned.some((p) => p.settings.auth) ? this.createAuthorizer(config, [...usagePlans.values()]) : undefined;
     this.idempotencyTable = planned.some((p) => p.settings.idempotency) ? this.createIdempotencyTable() : undefined;
+    this.jobs = withJobs ? this.createJobs(config) : undefined;
 
     const functions = new Map<string, ApiFunction>();
     const settingsByName = new Map<string, RouteSettings>();
@@ -194,6 +202,7 @@ export class FacturXStack extends Stack {
         environment.RATE_LIMIT_PER_MINUTE = '60';
       }
       if (s.idempotency && this.idempotencyTable) environment.IDEMPOTENCY_TABLE = this.idempotencyTable.tableName;
+      if (s.jobs !== undefined && this.jobs) Object.assign(environment, this.jobs.environment({ queue: s.jobs === 'submit' }));
       if (s.extraction) {
         environment.EXTRACTOR = 'aws';
         environment.BEDROCK_MODEL_ID = config.bedrockModelId;
@@ -217,6 +226,8 @@ export class FacturXStack extends Stack {
         fn.addToRolePolicy(new PolicyStatement({ sid: 'IdempotencyRecords', effect: Effect.ALLOW, actions: [...IDEMPOTENCY_ACTIONS], resources: [this.idempotencyTable.tableArn] }));
       }
       if (s.extraction) this.grantExtraction(fn, config.bedrockModelId);
+      if (s.jobs === 'submit') this.jobs?.grantSubmit(fn);
+      if (s.jobs === 'read') this.jobs?.grantRead(fn);
 
       const integration = new LambdaIntegration(fn, {
         proxy: true,
@@ -239,21 +250,34 @@ export class FacturXStack extends Stack {
       topicName: config.alarmTopicName ?? `${this.stackName}-alarms`,
       alarmEmail: config.alarmEmail,
       stage: this.api.deploymentStage,
-      functions: planned.map(({ route, settings: st }) => ({ name: route.name, fn: functions.get(route.name)!, timeoutSeconds: st.timeoutSeconds, v1: st.auth })),
+      functions: [
+        ...planned.map(({ route, settings: st }) => ({ name: route.name, fn: functions.get(route.name)!, timeoutSeconds: st.timeoutSeconds, v1: st.auth })),
+        ...(this.jobs ? [{ name: 'v1-job-worker', fn: this.jobs.worker, timeoutSeconds: JOB_WORKER_TIMEOUT.toSeconds(), v1: true }] : []),
+      ],
       authorizer: this.authorizerFunction,
-      tables: [{ name: 'Credits', table: this.creditsTable }, ...(this.idempotencyTable ? [{ name: 'Idempotency', table: this.idempotencyTable }] : [])],
+      tables: [
+        { name: 'Credits', table: this.creditsTable },
+        ...(this.idempotencyTable ? [{ name: 'Idempotency', table: this.idempotencyTable }] : []),
+        ...(this.jobs ? [{ name: 'Jobs', table: this.jobs.table }] : []),
+      ],
+      jobDeadLetters: this.jobs?.deadLetterQueue,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL (append api/v2/xml, api/v1/convert, ...)' });
     for (const [name, plan] of usagePlans) new CfnOutput(this, `UsagePlanId-${name}`, { value: plan.usagePlanId, description: `Usage plan ${name}` });
     new CfnOutput(this, 'CreditsTableName', { value: this.creditsTable.tableName });
     if (this.idempotencyTable) new CfnOutput(this, 'IdempotencyTableName', { value: this.idempotencyTable.tableName });
+    if (this.jobs) {
+      new CfnOutput(this, 'JobsTableName', { value: this.jobs.table.tableName });
+      new CfnOutput(this, 'JobsBucketName', { value: this.jobs.bucket.bucketName, description: 'Documents and answers of asynchronous jobs (objects expire after a day)' });
+      new CfnOutput(this, 'JobsDeadLetterQueueUrl', { value: this.jobs.deadLetterQueue.queueUrl, description: 'Job messages that failed every delivery (alarm JobDeadLetters)' });
+    }
     new CfnOutput(this, 'CoreLayerArn', { value: this.coreLayer.layer.layerVersionArn });
     new CfnOutput(this, 'WebAclArn', { value: waf.acl.attrArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.operations.topic.topicArn, description: 'SNS topic of the CloudWatch alarms (subscribe on-call here)' });
     new CfnOutput(this, 'DashboardName', { value: this.operations.dashboard.dashboardName });
     // Last: the suppressions apply to the constructs that exist now (cdk-nag, infra/nag.ts).
-    suppressAcceptedFindings(this, this.api, this.idempotencyTable);
+    suppressAcceptedFindings(this, this.api, this.idempotencyTable, this.jobs);
   }
 
   /**
@@ -274,6 +298,30 @@ export class FacturXStack extends Stack {
       encryption: TableEncryption.AWS_MANAGED,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+  }
+
+  /**
+   * Asynchronous jobs (infra/jobs.ts): the worker meters credits like v1
+   * convert (commit or release of the credit taken at submission) and
+   * extracts like it, with Textract's asynchronous analysis on top.
+   */
+  private createJobs(config: DeployConfig): AsyncJobs {
+    const jobs = new AsyncJobs(this, 'Jobs', {
+      coreLayer: this.coreLayer,
+      serviceName: config.serviceName,
+      logLevel: config.logLevel,
+      sourceMaps: config.sourceMaps,
+      environment: {
+        CREDITS_TABLE: this.creditsTable.tableName,
+        ...Object.fromEntries(PLANS.map((p) => [`QUOTA_${p.name.toUpperCase()}`, String(p.monthlyQuota)])),
+        RATE_LIMIT_PER_MINUTE: '60',
+        EXTRACTOR: 'aws',
+        BEDROCK_MODEL_ID: config.bedrockModelId,
+      },
+    });
+    jobs.worker.addToRolePolicy(new PolicyStatement({ sid: 'CreditCounters', effect: Effect.ALLOW, actions: [...CREDITS_ACTIONS], resources: [this.creditsTable.tableArn] }));
+    this.grantExtraction(jobs.worker, config.bedrockModelId, WORKER_TEXTRACT_ACTIONS);
+    return jobs;
   }
 
   /**
@@ -330,12 +378,12 @@ export class FacturXStack extends Stack {
    * InvokeModel (also used by Converse) on the EU inference profile and its
    * foundation model in EU regions only, only through that profile.
    */
-  private grantExtraction(fn: ApiFunction, modelId: string): void {
+  private grantExtraction(fn: ApiFunction, modelId: string, textractActions: readonly string[] = TEXTRACT_ACTIONS): void {
     fn.addToRolePolicy(
       new PolicyStatement({
         sid: 'Textract',
         effect: Effect.ALLOW,
-        actions: [...TEXTRACT_ACTIONS],
+        actions: [...textractActions],
         // Textract has no resource-level permissions; the region condition keeps documents in this region.
         resources: ['*'],
         conditions: { StringEquals: { 'aws:RequestedRegion': this.region } },

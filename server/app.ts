@@ -60,6 +60,26 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** Matches `path` against a route path with `{name}` parameters; the parameters, or undefined when it does not match. */
+export function matchPath(template: string, path: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const m = new RegExp(`^${pattern}$`).exec(path);
+  if (!m) return undefined;
+  const params: Record<string, string> = {};
+  names.forEach((n, i) => {
+    try {
+      params[n] = decodeURIComponent(m[i + 1]!);
+    } catch {
+      params[n] = m[i + 1]!;
+    }
+  });
+  return params;
+}
+
 /** Creates the HTTP server (not yet listening). */
 export function createApp(options: AppOptions = {}): Server {
   const limit = options.v2RateLimitPerMinute ?? 60;
@@ -75,7 +95,10 @@ export function createApp(options: AppOptions = {}): Server {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/';
-    const candidates = ROUTES.filter((r) => r.path === path);
+    const candidates = ROUTES.flatMap((r) => {
+      const params = matchPath(r.path, path);
+      return params === undefined ? [] : [{ ...r, params }];
+    });
     if (candidates.length === 0) {
       req.resume();
       writeProxyResult(res, envelope(404, 'NOT_FOUND', `No endpoint at ${path}. See /api/docs.`));
@@ -106,7 +129,7 @@ export function createApp(options: AppOptions = {}): Server {
       }
       throw err;
     }
-    const handler = await load(route);
+    const handler = await load(ROUTES.find((r) => r.name === route.name)!);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<APIGatewayProxyResult>((resolve) => {
       timer = setTimeout(
@@ -115,7 +138,7 @@ export function createApp(options: AppOptions = {}): Server {
       );
     });
     try {
-      writeProxyResult(res, await Promise.race([handler(toProxyEvent(req, body, route.path), localContext(route.name, requestTimeoutMs)), timedOut]));
+      writeProxyResult(res, await Promise.race([handler(toProxyEvent(req, body, route.path, route.params), localContext(route.name, requestTimeoutMs)), timedOut]));
     } finally {
       clearTimeout(timer);
     }

@@ -14,8 +14,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 /** Media types API Gateway would pass as text; anything else is base64 (binary). */
 const TEXT_TYPES = /^(application\/(json|xml|[\w.+-]+\+json|[\w.+-]+\+xml|x-www-form-urlencoded)|text\/)/i;
 
-/** Builds the proxy event for `req` with its already-read body. */
-export function toProxyEvent(req: IncomingMessage, body: Buffer, resource: string): APIGatewayProxyEvent {
+/** Builds the proxy event for `req` with its already-read body; `pathParameters` are the values of the resource's `{name}` parts. */
+export function toProxyEvent(req: IncomingMessage, body: Buffer, resource: string, pathParameters: Record<string, string> = {}): APIGatewayProxyEvent {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
@@ -45,7 +45,7 @@ export function toProxyEvent(req: IncomingMessage, body: Buffer, resource: strin
     multiValueHeaders,
     queryStringParameters: url.searchParams.size ? query : null,
     multiValueQueryStringParameters: url.searchParams.size ? multiQuery : null,
-    pathParameters: null,
+    pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : null,
     stageVariables: null,
     body: body.length === 0 ? null : binary ? body.toString('base64') : body.toString('utf8'),
     isBase64Encoded: binary,

@@ -12,6 +12,7 @@
 import cluster from 'node:cluster';
 import os from 'node:os';
 import { dataDir, keyLimitsFromEnv, setKeyStore } from '../functions/_shared/key-store.js';
+import { sweepLocalJobs } from '../functions/_shared/jobs.js';
 import { openLocalKeyStore, type LocalKeyStore } from '../lib/keys/local/local-key-store.js';
 import { createApp } from './app.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
@@ -51,6 +52,20 @@ async function openKeyStore(): Promise<LocalKeyStore | undefined> {
   }
 }
 
+/**
+ * Asynchronous jobs a previous run left queued or running are failed (JOB_INTERRUPTED; no credit was taken, the key
+ * store gave their reservations back when it opened); jobs past 24 hours are deleted. Once, before any worker serves.
+ */
+async function sweepJobs(): Promise<void> {
+  try {
+    const swept = await sweepLocalJobs();
+    if (swept && swept.interrupted > 0) console.log(`${swept.interrupted} asynchronous job(s) interrupted by the last stop were marked failed (no credit taken).`);
+  } catch (err) {
+    console.error(`Cannot sweep the local jobs in ${dataDir()}: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
 function announce(actualPort: number): void {
   console.log(`Factur-X service listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}  (docs: /api/docs; ${workers} worker${workers === 1 ? '' : 's'})`);
 }
@@ -74,6 +89,7 @@ if (workers > 1 && cluster.isPrimary) {
   // is taken by a live worker instead.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   const store = await openKeyStore();
+  await sweepJobs();
   const limiter = new SlidingWindowLimiter(v2Limit);
   let announced = false;
   let stopping = false;
@@ -118,6 +134,7 @@ if (workers > 1 && cluster.isPrimary) {
   else {
     store = await openKeyStore();
     if (store) setKeyStore(store);
+    await sweepJobs();
   }
   const server = createApp({ v2RateLimitPerMinute: v2Limit, ...(isWorker && v2Limit > 0 ? { rateLimiter: remoteRateLimiter() } : {}) });
   listen(server, (actual) => (isWorker ? process.send?.({ t: 'fx-listening', port: actual }) : announce(actual)));

@@ -101,7 +101,7 @@ export const CONVERT_MEDIA_TYPES: Readonly<Record<string, string>> = {
 
 /** The body of POST /api/v1/convert. */
 export function parseConvertBody(body: unknown):
-  | { ok: true; value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended'; businessProcess?: string; rules?: RuleSelection } }
+  | { ok: true; value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended'; businessProcess?: string; rules?: RuleSelection; async: boolean } }
   | { ok: false; issues: FieldIssue[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, issues: [{ path: '', message: 'must be an object' }] };
   const b = body as Record<string, unknown>;
@@ -120,6 +120,7 @@ export function parseConvertBody(body: unknown):
   const bytes = decodeBase64(b[field], field, issues);
   if (b.fileName !== undefined && typeof b.fileName !== 'string') issues.push({ path: 'fileName', message: 'must be a string' });
   if (b.autoValidate !== undefined && typeof b.autoValidate !== 'boolean') issues.push({ path: 'autoValidate', message: 'must be a boolean' });
+  if (b.async !== undefined && b.async !== null && typeof b.async !== 'boolean') issues.push({ path: 'async', message: 'must be a boolean' });
   let profile: 'basic' | 'comfort' | 'extended' = 'comfort';
   if (b.profile !== undefined && b.profile !== null) {
     const p = typeof b.profile === 'string' ? b.profile.toLowerCase() : '';
@@ -147,6 +148,7 @@ export function parseConvertBody(body: unknown):
       profile,
       ...(businessProcess !== undefined ? { businessProcess } : {}),
       ...(rules !== undefined ? { rules } : {}),
+      async: b.async === true,
     },
   };
 }

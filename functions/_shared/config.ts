@@ -10,6 +10,9 @@
  *    inference profile), EXTRACTION_TIMEOUT_MS, CREDITS_TABLE (DynamoDB table
  *    of the v1 credit counters; unset = the local key store), IDEMPOTENCY_TABLE
  *    (DynamoDB table of v1 convert's Idempotency-Key answers, beside CREDITS_TABLE).
+ *  - Asynchronous jobs on AWS (unset = the local store in DATA_DIR and an in-process queue): JOBS_TABLE
+ *    (DynamoDB, TTL), JOBS_BUCKET (S3, documents and answers), JOBS_QUEUE_URL (SQS, read by the worker);
+ *    JOB_EXTRACTION_TIMEOUT_MS (default 240000: the worker's extraction deadline).
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -40,14 +43,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const bedrockModelId = env.BEDROCK_MODEL_ID?.trim() || undefined;
   if (bedrockModelId && !bedrockModelId.startsWith('eu.')) throw new Error(`BEDROCK_MODEL_ID must be an EU cross-region inference profile (eu.*), got "${bedrockModelId}".`);
-  const timeout = Number(env.EXTRACTION_TIMEOUT_MS ?? 25_000);
+  // A synchronous extraction is also cut at the request's deadline (lib/v1/sync-deadline.ts, 20 s from the start).
+  const timeout = Number(env.EXTRACTION_TIMEOUT_MS ?? 20_000);
   if (!Number.isInteger(timeout) || timeout < 1000) throw new Error(`EXTRACTION_TIMEOUT_MS must be an integer >= 1000, got "${env.EXTRACTION_TIMEOUT_MS}".`);
+  const jobTimeout = Number(env.JOB_EXTRACTION_TIMEOUT_MS ?? 240_000);
+  if (!Number.isInteger(jobTimeout) || jobTimeout < 1000) throw new Error(`JOB_EXTRACTION_TIMEOUT_MS must be an integer >= 1000, got "${env.JOB_EXTRACTION_TIMEOUT_MS}".`);
   return Object.freeze({
     schemaDir: env.SCHEMA_DIR ? resolve(env.SCHEMA_DIR) : defaultSchemaDir(),
     extractor: extractor as 'local' | 'aws',
     region,
     bedrockModelId,
     extractionTimeoutMs: timeout,
+    jobExtractionTimeoutMs: jobTimeout,
+    // The bucket Textract reads job documents from (functions/_shared/jobs.ts reads JOBS_TABLE and JOBS_QUEUE_URL itself).
+    jobsBucket: env.JOBS_BUCKET?.trim() || undefined,
     creditsTable: env.CREDITS_TABLE?.trim() || undefined,
     idempotencyTable: env.IDEMPOTENCY_TABLE?.trim() || undefined,
   });

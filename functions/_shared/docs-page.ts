@@ -94,6 +94,11 @@ th{background:#f0f0f0}
 <p>Request header <code>${esc(idempotency.name)}</code> (optional, ${idempotency.schema.minLength}-${idempotency.schema.maxLength} visible ASCII characters, e.g. <code>${esc(idempotency.example)}</code>):
 ${inlineCode(idempotency.description)}</p>
 <pre>curl -s http://localhost:3000/api/v1/convert -H "X-API-Key: $KEY" -H '${esc(idempotency.name)}: ${esc(idempotency.example)}' -H 'Content-Type: application/json' -d @request.json</pre>
+<h2>Asynchronous conversions (<code>POST /api/v1/convert</code>, <code>GET /api/v1/jobs/{jobId}</code>)</h2>
+<p>${inlineCode(String(((((api.paths as Json)['/api/v1/convert'] as Json).post as Json).responses as Record<string, Json>)['202']?.description ?? ''))}</p>
+<p>${inlineCode(String(((((api.paths as Json)['/api/v1/jobs/{jobId}'] as Json).get as Json).responses as Record<string, Json>)['200']?.description ?? ''))}</p>
+<pre>curl -s http://localhost:3000/api/v1/convert -H "X-API-Key: $KEY" -H 'Content-Type: application/json' -d '{"pdfBase64": "...", "async": true}'
+curl -s http://localhost:3000/api/v1/jobs/job_... -H "X-API-Key: $KEY"</pre>
 <h2>Invoice fields (<code>POST /api/v2/xml</code>, <code>POST /api/v2/validate</code>)</h2>
 <p>${esc(MISSING_DATA)}</p>
 <table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>

@@ -12,11 +12,19 @@
  * (./isolate.ts): memory limits and a time budget per job.
  */
 import type { ExtractionInput, InvoiceExtractor } from '../../lib/extract/port.js';
-import { OCR_BUDGET_MS, READ_BUDGET_MS } from '../../lib/isolate/budgets.js';
+import { ServiceError } from '../../lib/errors.js';
+import { JOB_OCR_BUDGET_MS, JOB_READ_BUDGET_MS, OCR_BUDGET_MS, READ_BUDGET_MS } from '../../lib/isolate/budgets.js';
 import { config } from './config.js';
 import { runIsolated } from './isolate.js';
 
-let current: Promise<InvoiceExtractor> | undefined;
+/**
+ * `sync`: a request waiting for its answer (the caller's deadline bounds every step). `job`: an asynchronous job
+ * (lib/jobs): on AWS, scanned PDFs are read by Textract's asynchronous analysis from the jobs bucket, every page, with
+ * the job's longer deadline (JOB_EXTRACTION_TIMEOUT_MS); locally the same extractor as `sync`.
+ */
+export type ExtractorMode = 'sync' | 'job';
+
+const current = new Map<ExtractorMode, Promise<InvoiceExtractor>>();
 
 const OFFICE = /spreadsheetml|ms-excel|wordprocessingml/;
 
@@ -26,17 +34,19 @@ function until(deadline: number | undefined) {
 }
 
 /** Reads the XML a PDF carries, in the pool. */
-function embeddedXml(bytes: Uint8Array, deadline?: number) {
-  return runIsolated('embeddedXml', bytes, { timeoutMs: READ_BUDGET_MS, what: 'reading the PDF', context: until(deadline) });
+function embeddedXmlWithin(budgetMs: number) {
+  return (bytes: Uint8Array, deadline?: number) => runIsolated('embeddedXml', bytes, { timeoutMs: budgetMs, what: 'reading the PDF', context: until(deadline) });
 }
 
-async function create(): Promise<InvoiceExtractor> {
+async function create(mode: ExtractorMode): Promise<InvoiceExtractor> {
+  const embeddedXml = embeddedXmlWithin(mode === 'job' ? JOB_READ_BUDGET_MS : READ_BUDGET_MS);
   if (config.extractor === 'local') {
+    const [read, ocr] = mode === 'job' ? [JOB_READ_BUDGET_MS, JOB_OCR_BUDGET_MS] : [READ_BUDGET_MS, OCR_BUDGET_MS];
     return {
       name: 'local',
       extract: (input: ExtractionInput) => {
-        const { deadline, ...job } = input;
-        return runIsolated('extract', job, { timeoutMs: READ_BUDGET_MS, maxTimeoutMs: OCR_BUDGET_MS, what: 'reading the document', context: until(deadline) });
+        const { deadline, storedAt: _stored, ...job } = input;
+        return runIsolated('extract', job, { timeoutMs: read, maxTimeoutMs: ocr, what: 'reading the document', context: until(deadline) });
       },
       embeddedXml,
     };
@@ -45,8 +55,9 @@ async function create(): Promise<InvoiceExtractor> {
   const aws = createAwsExtractor({
     region: config.region,
     ...(config.bedrockModelId ? { modelId: config.bedrockModelId } : {}),
-    timeoutMs: config.extractionTimeoutMs,
+    timeoutMs: mode === 'job' ? config.jobExtractionTimeoutMs : config.extractionTimeoutMs,
     maxAttempts: 3,
+    ...(mode === 'job' && config.jobsBucket ? { asyncDocuments: { bucket: config.jobsBucket } } : {}),
     pdfText: (bytes) => runIsolated('pdfText', bytes, { timeoutMs: READ_BUDGET_MS, what: 'reading the PDF text' }),
     // AnalyzeExpense reads single-page documents synchronously: a scan of several pages goes page by page.
     splitPdfPages: (bytes) => runIsolated('pdfPages', bytes, { timeoutMs: READ_BUDGET_MS, what: 'splitting the PDF into pages' }),
@@ -66,13 +77,28 @@ async function create(): Promise<InvoiceExtractor> {
   };
 }
 
-/** The process's extractor (created on first use). */
-export function getExtractor(): Promise<InvoiceExtractor> {
-  current ??= create();
-  return current;
+/** The process's extractor for `mode` (created on first use). */
+export function getExtractor(mode: ExtractorMode = 'sync'): Promise<InvoiceExtractor> {
+  let extractor = current.get(mode);
+  if (!extractor) current.set(mode, (extractor = create(mode)));
+  return extractor;
 }
 
-/** Installs an extractor (tests). */
-export function setExtractor(extractor: InvoiceExtractor): void {
-  current = Promise.resolve(extractor);
+/** Installs an extractor for both modes, or for one (tests). */
+export function setExtractor(extractor: InvoiceExtractor, mode?: ExtractorMode): void {
+  for (const m of mode ? [mode] : (['sync', 'job'] as const)) current.set(m, Promise.resolve(extractor));
+}
+
+/**
+ * The pages of a PDF and the invoice XML it carries, read in the pool in one load (what v1 convert reads first
+ * anyway); undefined when pdf-lib cannot read the PDF (the conversion then says why). A document past a limit, or a
+ * busy pool, is answered as the conversion would answer it.
+ */
+export async function readPdfOverview(bytes: Uint8Array, deadline?: number) {
+  try {
+    return await runIsolated('pdfOverview', bytes, { timeoutMs: READ_BUDGET_MS, what: 'reading the PDF', context: until(deadline) });
+  } catch (err) {
+    if (err instanceof ServiceError && (err.code === 'DOCUMENT_TOO_COMPLEX' || err.code === 'SERVER_BUSY')) throw err;
+    return undefined;
+  }
 }

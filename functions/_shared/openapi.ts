@@ -4,6 +4,7 @@
  * response envelopes described once here.
  */
 import { invoiceInputJsonSchema } from '../../lib/input/json-schema.js';
+import { ASYNC_PAGE_THRESHOLD, SYNC_BUDGET_MS } from '../../lib/jobs/job.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../lib/keys/idempotency.js';
 import { ROUTES } from '../routes.js';
 import { CONVERT_MEDIA_TYPES } from './body.js';
@@ -124,7 +125,41 @@ const convertRequest = {
     fileName: { type: 'string' },
     profile: { type: 'string', enum: ['basic', 'comfort', 'extended'], default: 'comfort', description: 'basic: Factur-X BASIC; comfort: EN 16931; extended: EXTENDED.' },
     autoValidate: { type: 'boolean', description: 'Accepted for compatibility; validation always runs.' },
+    async: {
+      type: 'boolean',
+      default: false,
+      description:
+        `true: answer 202 with a jobId at once and convert in the background (poll GET /api/v1/jobs/{jobId}). ` +
+        `A PDF of more than ${ASYNC_PAGE_THRESHOLD} pages that carries no invoice XML is converted this way even without it. ` +
+        `A synchronous conversion must finish within ${SYNC_BUDGET_MS / 1000} s, else 422 DOCUMENT_TOO_COMPLEX (limit sync-time, no credit): send such documents with async.`,
+    },
   },
+};
+
+/** The 202 answer of an asynchronous submission. */
+const jobAccepted = {
+  description: `Accepted as an asynchronous job (\`async: true\`, or a PDF of more than ${ASYNC_PAGE_THRESHOLD} pages without embedded invoice XML): poll the \`Location\`. The credit is reserved now, used only if the job produces Factur-X XML. With an ${IDEMPOTENCY_KEY_HEADER}, a repeat gets the same job (\`${IDEMPOTENT_REPLAYED_HEADER}: true\`).`,
+  headers: {
+    Location: { description: '/api/v1/jobs/{jobId}', schema: { type: 'string' } },
+    'Retry-After': { description: 'Seconds to wait before the first poll.', schema: { type: 'string' } },
+  },
+  content: { 'application/json': { schema: {
+    type: 'object',
+    properties: {
+      success: { const: true },
+      data: {
+        type: 'object',
+        properties: {
+          jobId: { type: 'string', pattern: '^job_[a-z2-7]{26}$' },
+          status: { const: 'queued' },
+          statusUrl: { type: 'string' },
+          reason: { type: 'string', enum: ['asked', 'pages'], description: 'asked: `async: true`; pages: a PDF over the page limit.' },
+          pages: { type: 'integer', description: 'Pages of the PDF, when counted.' },
+        },
+      },
+      meta: { type: 'object', properties: { apiVersion: { const: '1.0' }, processingTimeMs: { type: 'integer' }, creditsRemaining: { type: 'integer' } } },
+    },
+  } } },
 };
 
 /** Builds the OpenAPI 3.1 document (pure; cached by the caller if needed). */
@@ -216,6 +251,29 @@ export function buildOpenApi(): JsonObject {
             '415': common['415'],
             '422': errorResponse(`EXTRACTION_FAILED (says what was missing), or IDEMPOTENCY_KEY_REUSED: this ${IDEMPOTENCY_KEY_HEADER} was used with another body.`),
             '429': errorResponse('RATE_LIMITED (more than 60 requests a minute for this key, `Retry-After`) or QUOTA_EXCEEDED (the month\'s conversions are used up).'),
+            '202': jobAccepted,
+          },
+        },
+      },
+      '/api/v1/jobs/{jobId}': {
+        get: {
+          summary: summaries.get('GET /api/v1/jobs/{jobId}'),
+          operationId: 'getJob',
+          security: [{ ApiKeyHeader: [] }, { BearerKey: [] }],
+          parameters: [{ name: 'jobId', in: 'path', required: true, schema: { type: 'string', pattern: '^job_[a-z2-7]{26}$' }, description: 'The jobId of the 202 answer.' }],
+          responses: {
+            '200': {
+              description:
+                'Header `X-Job-Status`: queued, running, succeeded or failed. Succeeded: the very body a synchronous POST /api/v1/convert gives (`data{extractedData, factureX, validation}`, `meta` with `jobId`). ' +
+                'Queued or running: `data{jobId, status, createdAt, updatedAt, statusUrl}` and `Retry-After`. ' +
+                'Failed: `data{jobId, status: "failed", error{code, message, details?}, httpStatus}`, the error the synchronous path would have answered (EXTRACTION_FAILED, DOCUMENT_TOO_COMPLEX, UPSTREAM_UNAVAILABLE ...; JOB_INTERRUPTED when what ran it stopped); no credit was used. ' +
+                'Jobs, their documents and answers are kept 24 hours.',
+              headers: { 'X-Job-Status': { schema: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] } }, 'Retry-After': { schema: { type: 'string' } } },
+              content: { 'application/json': { schema: { type: 'object', properties: { success: { const: true }, data: { type: 'object' }, meta: { type: 'object' } } } } },
+            },
+            '401': errorResponse('No API key, or an unknown or revoked one.'),
+            '404': errorResponse('No such job for this API key: unknown, expired (24 h), malformed, or created by another key.'),
+            '429': errorResponse('RATE_LIMITED: more than 60 requests a minute for this key (polls count).'),
           },
         },
       },

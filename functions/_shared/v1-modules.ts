@@ -18,13 +18,24 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 /** What v1 convert uses after the key check. */
 export const loadConvertModules = once(async () => {
-  const [{ convertDocument }, { parseBody, parseConvertBody }, { config }, { getExtractor }] = await Promise.all([
-    import('../../lib/v1/convert.js'),
-    import('./body.js'),
-    import('./config.js'),
-    import('./extractor.js'),
-  ]);
-  return { convertDocument, parseBody, parseConvertBody, config, getExtractor };
+  const [{ convertDocument }, { parseBody, parseConvertBody }, { config }, { getExtractor, readPdfOverview }, { convertAnswer }, { syncDeadline, atSyncDeadline }, { submitJob }, { getJobRuntime }] =
+    await Promise.all([
+      import('../../lib/v1/convert.js'),
+      import('./body.js'),
+      import('./config.js'),
+      import('./extractor.js'),
+      import('../../lib/v1/answer.js'),
+      import('../../lib/v1/sync-deadline.js'),
+      import('../../lib/jobs/service.js'),
+      import('./jobs.js'),
+    ]);
+  return { convertDocument, parseBody, parseConvertBody, config, getExtractor, readPdfOverview, convertAnswer, syncDeadline, atSyncDeadline, submitJob, getJobRuntime };
+});
+
+/** What GET /api/v1/jobs/{jobId} uses after the key check. */
+export const loadJobModules = once(async () => {
+  const [{ readJob }, { getJobRuntime }] = await Promise.all([import('../../lib/jobs/service.js'), import('./jobs.js')]);
+  return { readJob, getJobRuntime };
 });
 
 /** What v1 validate uses after the key check. */

@@ -15,6 +15,13 @@ export interface ExtractionInput {
   fileName?: string;
   /** When the caller stops waiting (epoch ms, as Date.now()); an extractor answers before it, or fails with DocumentTooComplexError. */
   deadline?: number;
+  /**
+   * Where the document is already stored, when it is (the documents of
+   * asynchronous jobs: their blob name, lib/jobs/job.ts inputName). An
+   * extractor that reads from that storage may use it instead of the bytes
+   * (the AWS one: Textract StartExpenseAnalysis on the S3 object).
+   */
+  storedAt?: string;
 }
 
 /** One extracted value with how sure we are of it (0..1) and where it was read. */

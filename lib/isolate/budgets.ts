@@ -12,6 +12,15 @@ export const READ_BUDGET_MS = 4_000;
 /** Reading by OCR (images, scanned PDFs): the reading budget is extended to this once OCR starts (tesseract and pdftoppm have their own threads and time limits). */
 export const OCR_BUDGET_MS = 20_000;
 
+/**
+ * Reading a document in an asynchronous job (lib/jobs): nobody holds a connection open, so the budgets are larger
+ * (a cold reader on a loaded machine, a long scan read by local OCR), still bounded against hostile documents.
+ */
+export const JOB_READ_BUDGET_MS = 30_000;
+
+/** Reading by OCR in an asynchronous job (a scan of many pages). */
+export const JOB_OCR_BUDGET_MS = 180_000;
+
 /** Making a client's PDF a Factur-X PDF/A-3 (loading, repairs, Ghostscript when needed). */
 export const EMBED_BUDGET_MS = 15_000;
 

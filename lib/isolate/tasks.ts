@@ -67,6 +67,8 @@ export const TASKS = {
   embeddedXml: async (bytes: Uint8Array): Promise<ExtractedInvoiceXml | undefined> => (await import('../pdf/extract.js')).extractInvoiceXml(bytes),
   /** v1 on AWS: the text of a PDF's text layer. */
   pdfText: async (bytes: Uint8Array): Promise<string> => documentText((await (await import('../extract/local/pdf-text.js')).readPdfText(bytes)).doc),
+  /** v1: the pages of a PDF and the invoice XML it carries, in one load (longer PDFs go asynchronous, lib/jobs/job.ts ASYNC_PAGE_THRESHOLD). */
+  pdfOverview: async (bytes: Uint8Array) => (await import('../pdf/extract.js')).readPdfOverview(bytes),
   /** v1 on AWS: a scanned PDF split into single-page PDFs (Textract reads one page per synchronous call). */
   pdfPages: async (bytes: Uint8Array): Promise<Uint8Array[]> => (await import('../pdf/split.js')).splitPdfPages(bytes),
   /** v1 on AWS: the text of a Word or Excel file (Textract does not read them). */

@@ -32,7 +32,22 @@ export interface ExtractedInvoiceXml {
  * @throws DocumentTooComplexError when it (or the file) goes past a resource limit (lib/limits.ts)
  */
 export async function extractInvoiceXml(pdfBytes: Uint8Array, opts: LoadPdfOptions = {}): Promise<ExtractedInvoiceXml | undefined> {
-  const { doc } = await loadPdf(pdfBytes, opts);
+  return (await readPdfOverview(pdfBytes, opts)).embedded;
+}
+
+/** What v1 convert needs to know of a PDF before converting it: its pages, and the invoice XML it carries. */
+export interface PdfOverview {
+  pageCount: number;
+  embedded: ExtractedInvoiceXml | undefined;
+}
+
+/**
+ * Loads a PDF once and says how many pages it has and which invoice XML it
+ * carries (as {@link extractInvoiceXml}); v1 convert decides from it whether
+ * the document goes asynchronous (lib/jobs/job.ts, ASYNC_PAGE_THRESHOLD).
+ */
+export async function readPdfOverview(pdfBytes: Uint8Array, opts: LoadPdfOptions = {}): Promise<PdfOverview> {
+  const { doc, pageCount } = await loadPdf(pdfBytes, opts);
   let found: Attachment | undefined;
   try {
     found = findInvoiceAttachment(listAttachments(doc));
@@ -40,7 +55,7 @@ export async function extractInvoiceXml(pdfBytes: Uint8Array, opts: LoadPdfOptio
     rethrowLimit(err);
     throw new PdfInvalidError(`The PDF's attachments could not be read: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
-  if (found === undefined) return undefined;
+  if (found === undefined) return { pageCount, embedded: undefined };
   let xml: Uint8Array;
   try {
     xml = attachmentBytes(found);
@@ -52,5 +67,5 @@ export async function extractInvoiceXml(pdfBytes: Uint8Array, opts: LoadPdfOptio
   }
   const out: ExtractedInvoiceXml = { name: found.name, xml };
   if (found.relationship !== undefined) out.relationship = found.relationship;
-  return out;
+  return { pageCount, embedded: out };
 }

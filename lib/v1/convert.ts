@@ -35,6 +35,10 @@ export interface ConvertRequest {
   profile: V1Profile;
   /** When the caller stops waiting (epoch ms); handed to the extractor. */
   deadline?: number;
+  /** Where the document is already stored (an asynchronous job's blob); handed to the extractor (lib/extract/port.ts). */
+  storedAt?: string;
+  /** The invoice XML the PDF carries, when the caller has read it already (null: it carries none); else it is read here. */
+  embedded?: { name: string; xml: Uint8Array } | null;
   /** Business process type (BT-23) for a French invoice (no default: without it BR-FR-08 is reported). */
   businessProcess?: string;
   /** Which rule sets run (auto by default: BR-FR for a French seller, whose invoice then gets the French defaults). */
@@ -106,7 +110,9 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
   const readEmbedded = async (bytes: Uint8Array) =>
     options.extractor.embeddedXml ? options.extractor.embeddedXml(bytes, req.deadline) : (await import('../pdf/extract.js')).extractInvoiceXml(bytes);
   const embedded =
-    req.mimeType === PDF
+    req.embedded !== undefined
+      ? (req.embedded ?? undefined)
+      : req.mimeType === PDF
       ? await readEmbedded(req.bytes).catch((err: unknown) => {
           if (err instanceof ServiceError && (err.code === 'DOCUMENT_TOO_COMPLEX' || err.code === 'SERVER_BUSY')) throw err;
           return undefined;
@@ -122,6 +128,7 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
       mimeType: req.mimeType,
       ...(req.fileName ? { fileName: req.fileName } : {}),
       ...(req.deadline === undefined ? {} : { deadline: req.deadline }),
+      ...(req.storedAt === undefined ? {} : { storedAt: req.storedAt }),
     });
     const { input, notes } = inputFromExtraction(extracted);
     const parsed = parseInvoiceInput(input);

@@ -10,7 +10,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes.js';
 import { resolveDeployConfig } from '../../infra/config.js';
-import { API_SUPPRESSIONS, FUNCTION_SUPPRESSIONS, IDEMPOTENCY_TABLE_SUPPRESSIONS } from '../../infra/nag.js';
+import { API_SUPPRESSIONS, FUNCTION_SUPPRESSIONS, IDEMPOTENCY_TABLE_SUPPRESSIONS, JOBS_SUPPRESSIONS } from '../../infra/nag.js';
 import { FacturXStack } from '../../infra/stack.js';
 
 function checked(extra?: (stack: FacturXStack) => void) {
@@ -38,7 +38,7 @@ describe('cdk-nag AwsSolutions', () => {
   }, 120_000);
 
   it('gives every suppression a reason of its own', () => {
-    const all = [...FUNCTION_SUPPRESSIONS, ...API_SUPPRESSIONS, ...IDEMPOTENCY_TABLE_SUPPRESSIONS];
+    const all = [...FUNCTION_SUPPRESSIONS, ...API_SUPPRESSIONS, ...IDEMPOTENCY_TABLE_SUPPRESSIONS, ...JOBS_SUPPRESSIONS.bucket, ...JOBS_SUPPRESSIONS.table, ...JOBS_SUPPRESSIONS.functions];
     for (const s of all) expect(s.reason.length, s.id).toBeGreaterThan(60);
     expect(new Set(all.map((s) => s.reason)).size).toBe(all.length);
   });

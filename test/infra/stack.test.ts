@@ -84,8 +84,9 @@ describe('CDK stack', () => {
   });
 
   describe('functions', () => {
-    it('builds one Node.js 22 arm64 function per route, plus the authorizer, each traced', () => {
-      template.resourceCountIs('AWS::Lambda::Function', ROUTES_UNDER_TEST.length + 1);
+    it('builds one Node.js 22 arm64 function per route, plus the authorizer and the job worker, each traced', () => {
+      expect(stack.jobs).toBeDefined();
+      template.resourceCountIs('AWS::Lambda::Function', ROUTES_UNDER_TEST.length + 2);
       template.allResourcesProperties('AWS::Lambda::Function', {
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
@@ -268,7 +269,8 @@ describe('CDK stack', () => {
     });
 
     it('has the credit counters table: pk/sk strings, on-demand, point-in-time recovery, retained, no TTL', () => {
-      template.resourceCountIs('AWS::DynamoDB::Table', 2);
+      // Credits, Idempotency-Key answers, jobs.
+      template.resourceCountIs('AWS::DynamoDB::Table', 3);
       const credits = json.Resources[creditsId()] as Resource & { DeletionPolicy?: string };
       expect(credits.Properties).toMatchObject({
         KeySchema: [
@@ -372,9 +374,10 @@ describe('CDK stack', () => {
       }
     });
 
-    it('lets v1 functions GetItem/UpdateItem the credits table, v1 convert also Get/Put/Update/DeleteItem the idempotency table, and nothing else of DynamoDB; v2 functions none', () => {
+    it('lets v1 functions GetItem/UpdateItem the credits table, v1 convert also Get/Put/Update/DeleteItem the idempotency table, job routes their job actions, and nothing else of DynamoDB; v2 functions none', () => {
       const credits = { 'Fn::GetAtt': [creditsId(), 'Arn'] };
       const idem = { 'Fn::GetAtt': [idempotencyId(), 'Arn'] };
+      const jobs = { 'Fn::GetAtt': [logicalIdOf(stack, stack.jobs?.table), 'Arn'] };
       for (const route of ROUTES_UNDER_TEST) {
         const dynamo = statementsOf(template, fnId(route.name))
           .filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')))
@@ -383,6 +386,8 @@ describe('CDK stack', () => {
         const expected = [
           ...(s.auth ? [{ resource: credits, actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] }] : []),
           ...(s.idempotency ? [{ resource: idem, actions: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] }] : []),
+          ...(s.jobs === 'submit' ? [{ resource: jobs, actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] }] : []),
+          ...(s.jobs === 'read' ? [{ resource: jobs, actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] }] : []),
         ];
         expect(dynamo, route.name).toEqual(expected);
       }
@@ -448,7 +453,8 @@ describe('CDK stack', () => {
       const { stack: plain, template: t } = synth(ROUTES, testConfig());
       expect([...plain.functions.keys()].sort()).toEqual(ROUTES.map((r) => r.name).sort());
       const v1 = ROUTES.some((r) => r.path.startsWith('/api/v1/'));
-      t.resourceCountIs('AWS::Lambda::Function', ROUTES.length + (v1 ? 1 : 0));
+      const jobs = ROUTES.some((r) => settingsFor(r).jobs !== undefined);
+      t.resourceCountIs('AWS::Lambda::Function', ROUTES.length + (v1 ? 1 : 0) + (jobs ? 1 : 0));
       t.resourceCountIs('AWS::ApiGateway::UsagePlan', 3);
     });
 

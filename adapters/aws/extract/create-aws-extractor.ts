@@ -35,6 +35,7 @@ import { AwsConfigurationError } from './errors.js';
 import { assertEuModelId, assertEuRegion } from './regions.js';
 import type { BackoffOptions } from './retry.js';
 import { describeExpenseFields, readExpenseAnalysis } from './textract-map.js';
+import { analyzeExpenseAsync, asyncAnalysisNotes } from './textract-async.js';
 
 /** Options of {@link createAwsExtractor}. */
 export interface AwsExtractorOptions {
@@ -68,6 +69,14 @@ export interface AwsExtractorOptions {
   maxTokens?: number;
   /** Extra model calls allowed to correct a malformed answer (default 1). */
   repairAttempts?: number;
+  /**
+   * Asynchronous analysis for documents already stored in S3 (the documents
+   * of asynchronous jobs, whose input carries `storedAt`): a scanned PDF is
+   * then read by StartExpenseAnalysis / GetExpenseAnalysis, every page in one
+   * Textract job (textract-async.ts), instead of page by page; `maxPages`
+   * does not apply.
+   */
+  asyncDocuments?: { bucket: string; pollIntervalMs?: number };
   /** Backoff between attempts of clients built here (retry.ts defaults when absent). */
   backoff?: Partial<Pick<BackoffOptions, 'baseDelayMs' | 'maxDelayMs' | 'random'>>;
 }
@@ -180,9 +189,19 @@ export function createAwsExtractor(options: AwsExtractorOptions): InvoiceExtract
   };
 
   /** Image or scanned PDF -> Textract (page by page when split) -> model when configured. */
-  const fromScan = async (bytes: Uint8Array, isPdf: boolean, deadline: Deadline, notes: string[]): Promise<ExtractedInvoice> => {
+  const fromScan = async (bytes: Uint8Array, isPdf: boolean, deadline: Deadline, notes: string[], storedAt?: string): Promise<ExtractedInvoice> => {
     let pages = [bytes];
-    if (isPdf && options.splitPdfPages) {
+    const responses: AnalyzeExpenseResponse[] = [];
+    if (isPdf && storedAt !== undefined && options.asyncDocuments) {
+      const analysis = await analyzeExpenseAsync(
+        textract,
+        { bucket: options.asyncDocuments.bucket, key: storedAt, clientRequestToken: storedAt.replace(/^.*\//, ''), ...(options.asyncDocuments.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.asyncDocuments.pollIntervalMs }) },
+        deadline,
+      );
+      notes.push(...asyncAnalysisNotes(analysis));
+      responses.push(...analysis);
+      pages = [];
+    } else if (isPdf && options.splitPdfPages) {
       pages = await options.splitPdfPages(bytes);
       if (pages.length === 0) throw new ExtractionError('The PDF has no pages.', [...KEY_FIELDS]);
       if (pages.length > maxPages) {
@@ -190,7 +209,6 @@ export function createAwsExtractor(options: AwsExtractorOptions): InvoiceExtract
         pages = pages.slice(0, maxPages);
       }
     }
-    const responses: AnalyzeExpenseResponse[] = [];
     // One page at a time: AnalyzeExpense has a low request-rate quota.
     for (const page of pages) {
       responses.push(
@@ -201,6 +219,7 @@ export function createAwsExtractor(options: AwsExtractorOptions): InvoiceExtract
     }
     const reading = readExpenseAnalysis(responses);
     if (model === undefined) return finish(reading.invoice, notes);
+    const how = pages.length === 0 ? 'StartExpenseAnalysis' : 'AnalyzeExpense';
     if (!isUsable(reading.invoice) && nonBlankLength(reading.text) === 0) {
       throw new ExtractionError('Amazon Textract found no text in the document.', missingKeyFields(reading.invoice));
     }
@@ -210,13 +229,13 @@ export function createAwsExtractor(options: AwsExtractorOptions): InvoiceExtract
     const invoice = assembleInvoice(modelReading.invoice, evidence);
     return finish(invoice, [
       ...notes,
-      `OCR by Amazon Textract AnalyzeExpense (${reading.pages} page${reading.pages === 1 ? '' : 's'}), normalised by the model.`,
+      `OCR by Amazon Textract ${how} (${reading.pages} page${reading.pages === 1 ? '' : 's'}), normalised by the model.`,
       ...reading.invoice.notes,
       usageNote(modelReading.calls, modelReading.inputTokens, modelReading.outputTokens),
     ]);
   };
 
-  const fromPdf = async (bytes: Uint8Array, deadline: Deadline): Promise<ExtractedInvoice> => {
+  const fromPdf = async (bytes: Uint8Array, deadline: Deadline, storedAt?: string): Promise<ExtractedInvoice> => {
     const notes: string[] = [];
     if (model !== undefined && options.pdfText !== undefined) {
       let text = '';
@@ -228,7 +247,7 @@ export function createAwsExtractor(options: AwsExtractorOptions): InvoiceExtract
       if (nonBlankLength(text) >= minPdfTextChars) return fromText(text, 'pdf text', deadline, notes);
       if (text !== '') notes.push(`The PDF text layer has only ${nonBlankLength(text)} characters; the PDF was read as a scan.`);
     }
-    return fromScan(bytes, true, deadline, notes);
+    return fromScan(bytes, true, deadline, notes, storedAt);
   };
 
   return {
@@ -241,10 +260,12 @@ export function createAwsExtractor(options: AwsExtractorOptions): InvoiceExtract
       }
       if (input.bytes.length === 0) throw new ExtractionError('The document is empty.', [...KEY_FIELDS]);
       await checkInjectedRegions();
-      const deadline = startDeadline(options.timeoutMs);
+      // The caller's deadline (a synchronous request's budget) when it comes before the extractor's own.
+      const left = input.deadline === undefined ? options.timeoutMs : Math.min(options.timeoutMs, Math.max(1, Math.floor(input.deadline - Date.now())));
+      const deadline = startDeadline(left);
       try {
         if (isText) return await fromText(new TextDecoder('utf-8').decode(input.bytes), 'office text', deadline, []);
-        if (mime === 'application/pdf') return await fromPdf(input.bytes, deadline);
+        if (mime === 'application/pdf') return await fromPdf(input.bytes, deadline, input.storedAt);
         return await fromScan(input.bytes, false, deadline, []);
       } finally {
         deadline.dispose();

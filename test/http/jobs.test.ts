@@ -1,0 +1,168 @@
+/**
+ * Asynchronous conversions end to end through the local server (issue 14,
+ * point 3): POST /api/v1/convert with `async: true` answers 202 {jobId}; the
+ * in-process queue runs the job; GET /api/v1/jobs/{jobId} answers its status
+ * and, once done, the body a synchronous convert gives; one credit, only for
+ * XML; another key and unknown ids get 404; a PDF of more than 3 pages goes
+ * asynchronous by itself; a failed job takes no credit.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJobRuntime } from '../../functions/_shared/jobs.js';
+import { setKeyStore } from '../../functions/_shared/key-store.js';
+import { openLocalKeyStore, type LocalKeyStore } from '../../lib/keys/local/local-key-store.js';
+import { createApp } from '../../server/app.js';
+
+const body = JSON.parse(JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'events', 'v1-convert', 'text-pdf-async.json'), 'utf8')).body) as Record<string, unknown>;
+
+let store: LocalKeyStore;
+let base = '';
+let close: () => Promise<void>;
+let owner = '';
+let other = '';
+
+beforeAll(async () => {
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'fx-jobs-http-'));
+  ({ store } = await openLocalKeyStore({ dataDir: process.env.DATA_DIR, createDevelopmentKey: false, limits: { monthlyQuota: { free: 10 } } }));
+  owner = (await store.createKey('free', 'jobs owner')).key;
+  other = (await store.createKey('free', 'jobs other')).key;
+  setKeyStore(store);
+  const server = createApp({ v2RateLimitPerMinute: 0 });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => new Promise((r) => server.close(() => r()));
+});
+afterAll(async () => {
+  await close();
+  await store.close();
+});
+
+const convert = (b: unknown, key = owner) =>
+  fetch(`${base}/api/v1/convert`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: JSON.stringify(b) });
+const job = (id: string, key = owner) => fetch(`${base}/api/v1/jobs/${id}`, { headers: { 'X-API-Key': key } });
+const remaining = async (key: string) => store.remaining((await store.authenticate({ apiKey: key }))!);
+
+async function finished(id: string): Promise<Response> {
+  await (await getJobRuntime()).idle?.();
+  for (let i = 0; i < 200; i++) {
+    const res = await job(id);
+    if (res.headers.get('x-job-status') === 'succeeded' || res.headers.get('x-job-status') === 'failed') return res;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+describe('asynchronous v1 conversions through the local server', () => {
+  it('202 {jobId}, then the job status, then 200 with the synchronous body; one credit; 404 to another key', async () => {
+    const before = await remaining(owner);
+    const submitted = await convert(body);
+    expect(submitted.status).toBe(202);
+    const accepted = (await submitted.json()) as any;
+    expect(accepted).toMatchObject({ success: true, data: { status: 'queued', reason: 'asked' }, meta: { apiVersion: '1.0', creditsRemaining: before - 1 } });
+    const id = accepted.data.jobId as string;
+    expect(id).toMatch(/^job_[a-z2-7]{26}$/);
+    expect(submitted.headers.get('location')).toBe(`/api/v1/jobs/${id}`);
+
+    const polled = await job(id);
+    expect(polled.status).toBe(200);
+    const status = (await polled.json()) as any;
+    expect(status.data.jobId).toBe(id);
+    expect(['queued', 'running', 'succeeded']).toContain(status.data.status ?? 'succeeded');
+
+    const done = await finished(id);
+    expect(done.status).toBe(200);
+    const asyncBody = (await done.json()) as any;
+    expect(done.headers.get('x-job-status'), JSON.stringify(asyncBody.data?.error)).toBe('succeeded');
+
+    // The same document synchronously: the same data.
+    const { async: _drop, ...syncRequest } = body;
+    const sync = await convert(syncRequest);
+    expect(sync.status).toBe(200);
+    const syncBody = (await sync.json()) as any;
+    expect(asyncBody.data).toEqual(syncBody.data);
+    expect(asyncBody.data.factureX.xml).toContain('<rsm:CrossIndustryInvoice');
+    expect(asyncBody.meta).toMatchObject({ apiVersion: '1.0', creditsRemaining: before - 1, extractor: 'local', jobId: id });
+    expect(Object.keys(asyncBody.meta)).toEqual(expect.arrayContaining(Object.keys(syncBody.meta)));
+    // One credit for the job, one for the synchronous conversion; polling again costs nothing.
+    await job(id);
+    expect(await remaining(owner)).toBe(before - 2);
+
+    const foreign = await job(id, other);
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as any).error.code).toBe('NOT_FOUND');
+  }, 120_000);
+
+  it('404 NOT_FOUND for an unknown or malformed id, 401 without a key', async () => {
+    for (const id of ['job_aaaaaaaaaaaaaaaaaaaaaaaaaa', 'nope', '..%2F..%2Fetc']) {
+      const res = await job(id);
+      expect(res.status, id).toBe(404);
+      expect(((await res.json()) as any).error.code).toBe('NOT_FOUND');
+    }
+    const anonymous = await fetch(`${base}/api/v1/jobs/job_aaaaaaaaaaaaaaaaaaaaaaaaaa`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('a job whose document yields no invoice fails with the synchronous error and takes no credit', async () => {
+    const before = await remaining(owner);
+    const blank = await PDFDocument.create();
+    blank.addPage();
+    const submitted = await convert({ pdfBase64: Buffer.from(await blank.save()).toString('base64'), async: true });
+    expect(submitted.status).toBe(202);
+    const id = ((await submitted.json()) as any).data.jobId as string;
+    const done = (await (await finished(id)).json()) as any;
+    expect(done.data).toMatchObject({ jobId: id, status: 'failed', httpStatus: 422, error: { code: 'EXTRACTION_FAILED' } });
+    expect(await remaining(owner)).toBe(before);
+  }, 120_000);
+
+  it('a PDF of more than 3 pages is converted asynchronously without being asked', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let i = 1; i <= 4; i++) doc.addPage().drawText(`Page ${i}`, { x: 50, y: 700, font, size: 12 });
+    const submitted = await convert({ pdfBase64: Buffer.from(await doc.save()).toString('base64') });
+    expect(submitted.status).toBe(202);
+    const accepted = (await submitted.json()) as any;
+    expect(accepted.data).toMatchObject({ status: 'queued', reason: 'pages', pages: 4 });
+    await finished(accepted.data.jobId);
+    // Three pages stay synchronous (and this one has nothing to read: 422, no job).
+    const three = await PDFDocument.create();
+    for (let i = 1; i <= 3; i++) three.addPage();
+    const sync = await convert({ pdfBase64: Buffer.from(await three.save()).toString('base64') });
+    expect(sync.status).toBe(422);
+  }, 120_000);
+
+  it('a Factur-X PDF of more than 3 pages stays synchronous: its XML is read exactly and fast', async () => {
+    const event = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'events', 'v1-convert', 'facturx-pdf.json'), 'utf8'));
+    const sent = JSON.parse(event.body) as Record<string, unknown>;
+    const doc = await PDFDocument.load(Buffer.from(sent.pdfBase64 as string, 'base64'));
+    while (doc.getPageCount() <= 3) doc.addPage();
+    const res = await convert({ ...sent, pdfBase64: Buffer.from(await doc.save()).toString('base64') });
+    const answer = (await res.json()) as any;
+    expect(res.status, JSON.stringify(answer.error)).toBe(200);
+    expect(answer.data.extractedData).toMatchObject({ method: 'embedded-xml', exact: true });
+  }, 120_000);
+
+  it('an Idempotency-Key makes a repeated submission return the same job', async () => {
+    const headers = { 'Content-Type': 'application/json', 'X-API-Key': owner, 'Idempotency-Key': 'async-repeat-1' };
+    const first = await fetch(`${base}/api/v1/convert`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const repeat = await fetch(`${base}/api/v1/convert`, { method: 'POST', headers, body: JSON.stringify(body) });
+    expect([first.status, repeat.status]).toEqual([202, 202]);
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await repeat.json()) as any).data.jobId).toBe(((await first.json()) as any).data.jobId);
+    await (await getJobRuntime()).idle?.();
+  }, 120_000);
+
+  it('documents the job endpoint and the async field in /api/openapi.json and /api/docs', async () => {
+    const api = (await (await fetch(`${base}/api/openapi.json`)).json()) as any;
+    expect(api.paths['/api/v1/jobs/{jobId}'].get.parameters[0]).toMatchObject({ name: 'jobId', in: 'path', required: true });
+    expect(Object.keys(api.paths['/api/v1/jobs/{jobId}'].get.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
+    expect(api.paths['/api/v1/convert'].post.responses['202'].description).toContain('3 pages');
+    expect(api.paths['/api/v1/convert'].post.requestBody.content['application/json'].schema.properties.async.type).toBe('boolean');
+    const page = await (await fetch(`${base}/api/docs`)).text();
+    expect(page).toContain('GET /api/v1/jobs/{jobId}');
+    expect(page).toContain('Asynchronous conversions');
+  });
+});
