@@ -17,6 +17,7 @@ import { readPdfText } from '../../lib/extract/local/pdf-text.js';
 import type { ExtractedInvoice } from '../../lib/extract/port.js';
 import { dec } from '../../lib/model/decimal.js';
 import { requireShared } from '../shared-path.js';
+import { readExpected } from './cii-expected.js';
 
 const DIR = requireShared('conformance', 'pdf');
 const FILES = readdirSync(DIR)
@@ -37,64 +38,6 @@ const FIELDS = {
 } as const;
 type Field = keyof typeof FIELDS;
 const AMOUNT_FIELDS: readonly Field[] = ['totalHT', 'totalVAT', 'totalTTC'];
-
-// --- A small reader of the expected values in the CII (or ZUGFeRD 1.0) XML ---------------------
-
-function decodeXml(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-/** Content of the first element with this local name (any prefix), or undefined. */
-function element(xml: string, name: string): string | undefined {
-  const m = new RegExp(`<(?:[\\w.-]+:)?${name}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:[\\w.-]+:)?${name}>`).exec(xml);
-  return m?.[1];
-}
-
-/** Every element with this local name, with its attributes. */
-function elements(xml: string, name: string): Array<{ attrs: string; text: string }> {
-  return [...xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?${name}(\\s[^>]*)?>([\\s\\S]*?)</(?:[\\w.-]+:)?${name}>`, 'g'))].map((m) => ({ attrs: m[1] ?? '', text: m[2]! }));
-}
-
-const clean = (text: string | undefined): string | undefined => {
-  if (text === undefined) return undefined;
-  const t = decodeXml(text).replace(/\s+/g, ' ').trim();
-  return t === '' ? undefined : t;
-};
-
-type Expected = Partial<Record<Field, string>> & { zugferd1: boolean };
-
-/** BT-1, BT-2, seller and buyer names, BT-109/110/112, BT-5 and the number of lines, as the XML states them. */
-function readExpected(xml: string): Expected {
-  const zugferd1 = /<(?:[\w.-]+:)?CrossIndustryDocument[\s>]/.test(xml);
-  const header = element(xml, 'ExchangedDocument') ?? element(xml, 'HeaderExchangedDocument') ?? '';
-  const currency = clean(element(xml, 'InvoiceCurrencyCode'));
-  const summation = element(xml, 'SpecifiedTradeSettlementHeaderMonetarySummation') ?? element(xml, 'SpecifiedTradeSettlementMonetarySummation') ?? '';
-  const taxTotals = elements(summation, 'TaxTotalAmount');
-  // BT-110 is the tax total in the invoice currency (a second one may be in the accounting currency).
-  const vat = taxTotals.find((t) => currency !== undefined && t.attrs.includes(`"${currency}"`)) ?? taxTotals[0];
-  const rawDate = clean(element(element(header, 'IssueDateTime') ?? '', 'DateTimeString'));
-  const out: Expected = { zugferd1 };
-  const set = (field: Field, value: string | undefined): void => {
-    if (value !== undefined) out[field] = value;
-  };
-  set('invoiceNumber', clean(element(header, 'ID')));
-  set('invoiceDate', rawDate && /^\d{8}$/.test(rawDate) ? `${rawDate.slice(0, 4)}-${rawDate.slice(4, 6)}-${rawDate.slice(6, 8)}` : rawDate);
-  set('sellerName', clean(element(element(xml, 'SellerTradeParty') ?? '', 'Name')));
-  set('buyerName', clean(element(element(xml, 'BuyerTradeParty') ?? '', 'Name')));
-  set('totalHT', clean(element(summation, 'TaxBasisTotalAmount')));
-  set('totalVAT', clean(vat?.text));
-  set('totalTTC', clean(element(summation, 'GrandTotalAmount')));
-  set('currency', currency);
-  out.lineCount = String(elements(xml, 'IncludedSupplyChainTradeLineItem').length);
-  return out;
-}
 
 // --- Scoring -----------------------------------------------------------------------------------
 

@@ -1,0 +1,148 @@
+/**
+ * Accuracy of the local extractor on the synthetic invoice corpus (issue 13,
+ * points 7 and 8; test/fixtures/synthetic): invoices generated from a seed
+ * with their ground truth in 6 languages, 13 layouts and 6 font families,
+ * drawn as text PDFs and, for a few, as PNG scans (rotated, noisy) read by
+ * OCR. A seeded subset runs here (`npm run accuracy` runs the whole corpus);
+ * floors a little under what the extractor achieves make regressions fail,
+ * and the confidence it gives is checked for calibration. The figures are
+ * written to test/extract/synthetic-accuracy-latest.json (git-ignored).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocalExtractor } from '../../lib/extract/local/index.js';
+import { readPdfText } from '../../lib/extract/local/pdf-text.js';
+import { findAmounts } from '../../lib/extract/field-parser/numbers.js';
+import { dec } from '../../lib/model/decimal.js';
+import { FONT_NAMES, generateCorpus, generateInvoice } from '../fixtures/synthetic/generate.js';
+import { LAYOUT_NAMES } from '../fixtures/synthetic/layouts.js';
+import { LOCALES } from '../fixtures/synthetic/locales.js';
+import { renderInvoicePdf } from '../fixtures/synthetic/render-pdf.js';
+import { calibration, CORPUS, fieldRates, percentile, runCorpus, scanIndexes, subsetIndexes, summarise, type DocumentScore, type Field } from '../fixtures/synthetic/score.js';
+
+const { seed: SEED, size: CORPUS_SIZE } = CORPUS;
+const TEXT_SUBSET = 120;
+const SCANS = 12;
+
+const extractor = createLocalExtractor({ pdftoppm: false });
+afterAll(async () => {
+  await extractor.dispose();
+});
+
+describe('the synthetic corpus', () => {
+  const corpus = generateCorpus(SEED, CORPUS_SIZE);
+
+  it('has 300+ invoices over 6 languages, 12+ layouts and 6 font families', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(corpus.map((i) => i.lang)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(corpus.map((i) => i.layout)).size).toBe(LAYOUT_NAMES.length);
+    expect(LAYOUT_NAMES.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(corpus.map((i) => i.font)).size).toBe(FONT_NAMES.length);
+    expect(new Set(corpus.map((i) => i.truth.currency))).toEqual(new Set(['EUR', 'GBP', 'CHF', 'USD']));
+    // Every locale meets every layout.
+    for (const loc of LOCALES) expect(new Set(corpus.filter((i) => i.locale === loc.id).map((i) => i.layout)).size, loc.id).toBe(LAYOUT_NAMES.length);
+  });
+
+  it('is deterministic: the same seed gives the same invoices and PDF bytes, another seed others', async () => {
+    expect(JSON.stringify(generateInvoice(SEED, 17))).toBe(JSON.stringify(generateInvoice(SEED, 17)));
+    expect(await renderInvoicePdf(generateInvoice(SEED, 17))).toEqual(await renderInvoicePdf(generateInvoice(SEED, 17)));
+    expect(generateInvoice(SEED + 1, 17).truth).not.toEqual(generateInvoice(SEED, 17).truth);
+    expect(new Set(corpus.map((i) => i.truth.invoiceNumber)).size).toBeGreaterThan(CORPUS_SIZE * 0.95);
+  });
+
+  it('has consistent ground truth: total incl. VAT = net + VAT, net = sum of the printed line amounts', () => {
+    for (const inv of corpus) {
+      const t = inv.truth;
+      expect(dec(t.totalHT).plus(t.totalVAT).eq(t.totalTTC), inv.id).toBe(true);
+      const sum = inv.content.lines.reduce((s, l) => s.plus(dec(l.net.replace(/[^\d]/g, '')).div(100)), dec(0));
+      expect(sum.eq(t.totalHT), inv.id).toBe(true);
+      expect(inv.content.lines.length).toBe(t.lineCount);
+    }
+  });
+
+  it('prints the ground truth: number, total and seller name are in the text layer of the PDF', async () => {
+    for (const index of [0, 7, 13, 50, 101, 202]) {
+      const inv = generateInvoice(SEED, index);
+      const text = (await readPdfText(await renderInvoicePdf(inv))).doc.lines.map((l) => l.text);
+      const joined = text.join('\n');
+      expect(joined, inv.id).toContain(inv.truth.invoiceNumber);
+      expect(joined.replace(/\s+/g, ' '), inv.id).toContain(inv.content.seller.name);
+      const total = dec(inv.truth.totalTTC);
+      const sep = LOCALES.find((l) => l.id === inv.locale)!.decimal === ',' ? 'comma' : 'dot';
+      expect(text.some((l) => findAmounts(l, sep).some((a) => dec(a.value).eq(total))), inv.id).toBe(true);
+    }
+  });
+});
+
+describe('accuracy of the local extractor on the synthetic corpus', () => {
+  let docs: DocumentScore[] = [];
+
+  it(
+    `extracts a seeded subset of ${TEXT_SUBSET} text PDFs and ${SCANS} scans`,
+    async () => {
+      docs = await runCorpus(extractor, {
+        seed: SEED,
+        textIndexes: subsetIndexes(SEED, CORPUS_SIZE, TEXT_SUBSET),
+        scanIndexes: scanIndexes(SEED, CORPUS_SIZE, SCANS),
+      });
+      writeFileSync(join(import.meta.dirname, 'synthetic-accuracy-latest.json'), `${JSON.stringify(summarise(docs), null, 2)}\n`);
+      expect(docs.filter((d) => d.kind === 'text-pdf')).toHaveLength(TEXT_SUBSET);
+      expect(docs.filter((d) => d.kind === 'scan')).toHaveLength(SCANS);
+    },
+    // OCR: several seconds per page on a quiet machine, much more on a loaded one.
+    30 * 60_000,
+  );
+
+  it('meets its floors on text PDFs, and its time budget', () => {
+    const text = docs.filter((d) => d.kind === 'text-pdf');
+    const rates = fieldRates(text);
+    // Floors a little under what the extractor on this branch achieves (synthetic-accuracy-latest.json): regressions fail here.
+    const floors: Partial<Record<Field, number>> = TEXT_FLOORS;
+    for (const [field, floor] of Object.entries(floors) as Array<[Field, number]>) expect(rates[field]!.rate, field).toBeGreaterThanOrEqual(floor);
+    expect(percentile(text.map((d) => d.ms), 50)).toBeLessThanOrEqual(300);
+  });
+
+  it('meets its floors on scans', () => {
+    const rates = fieldRates(docs.filter((d) => d.kind === 'scan'));
+    for (const [field, floor] of Object.entries(SCAN_FLOORS) as Array<[Field, number]>) expect(rates[field]!.rate, field).toBeGreaterThanOrEqual(floor);
+  });
+
+  it('gives confidences that mean something: values at >= 0.9 are right at least 95 % of the time', () => {
+    const [top] = calibration(docs);
+    expect(top!.values).toBeGreaterThanOrEqual(100);
+    expect(top!.precision!).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+/**
+ * Floors on the text PDFs of the subset, a little under what the parser of
+ * branch s4-i13b achieved on 2026-11-26 (number 51.7 %, date 80.0 %, due
+ * date 37.8 %, seller 81.7 %, buyer 60.8 %, currency 82.5 %, net 75.0 %,
+ * VAT 64.2 %, total 75.0 %, lines 50.8 %: Dutch, Italian and Spanish
+ * invoices are mostly missed). Raise them as the parser improves.
+ */
+const TEXT_FLOORS: Partial<Record<Field, number>> = {
+  invoiceNumber: 0.49,
+  invoiceDate: 0.77,
+  dueDate: 0.34,
+  sellerName: 0.78,
+  buyerName: 0.57,
+  currency: 0.79,
+  totalHT: 0.72,
+  totalVAT: 0.61,
+  totalTTC: 0.72,
+  lineCount: 0.48,
+};
+/** Floors on the 12 scans, about one document under what was achieved (2, 4, 3, 2, 8, 6, 4, 7 and 2 of 12). */
+const SCAN_FLOORS: Partial<Record<Field, number>> = {
+  invoiceNumber: 1 / 12,
+  invoiceDate: 3 / 12,
+  sellerName: 2 / 12,
+  buyerName: 1 / 12,
+  currency: 7 / 12,
+  totalHT: 5 / 12,
+  totalVAT: 3 / 12,
+  totalTTC: 6 / 12,
+  lineCount: 1 / 12,
+};
