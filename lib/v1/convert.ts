@@ -15,8 +15,7 @@ import { writeCiiWithReport } from '../cii/writer.js';
 import { V1_PROFILE_NAMES, type FacturXProfile } from '../cii/profiles.js';
 import { ExtractionError, InputError, ServiceError } from '../errors.js';
 import type { ExtractedInvoice, Extracted, ExtractionMethod, InvoiceExtractor } from '../extract/port.js';
-import { invoiceFromInput } from '../input/to-model.js';
-import { parseInvoiceInput } from '../input/schema.js';
+import { missingFromFindings, partialInvoiceFromInput } from './partial-invoice.js';
 import { dec } from '../model/decimal.js';
 import type { Invoice, PostalAddress } from '../model/invoice.js';
 import { publicXmlValidation, readCiiXml, validateCiiXml, type PublicXmlValidation } from '../validate-xml.js';
@@ -88,7 +87,10 @@ export interface ExtractedData {
 /** The result of {@link convertDocument}. */
 export interface ConvertResult {
   extractedData: ExtractedData;
-  factureX: { xml: string; profile: V1Profile; fileName: string };
+  /** The Factur-X XML, only when it passes the rules (null otherwise: we never hand out invalid XML; no credit is spent). */
+  factureX: { xml: string; profile: V1Profile; fileName: string } | null;
+  /** Input fields (v2 names such as `seller.address`, `items[0].vatRate`) the document did not give usably: what a user must add. */
+  missing: string[];
   validation: V1Validation<PublicXmlValidation['errors'][number]>;
   /** Business terms the requested profile cannot carry (dropped from the XML). */
   dropped: string[];
@@ -96,11 +98,17 @@ export interface ConvertResult {
 
 const PDF = 'application/pdf';
 
-/** Converts a document; throws ExtractionError when nothing usable is found. */
+/**
+ * Converts a document. What was read always comes back (with `missing` and the
+ * rule findings) unless the document is no invoice or nothing was read, which
+ * throws ExtractionError (422 EXTRACTION_FAILED).
+ */
 export async function convertDocument(req: ConvertRequest, options: ConvertOptions): Promise<ConvertResult> {
   const profile: FacturXProfile = V1_PROFILE_NAMES[req.profile];
   let invoice: Invoice;
   let extractedData: ExtractedData;
+  let missing: string[] = [];
+  let invoiceInput: Record<string, unknown> = {};
   // pdf-lib is loaded only when a PDF comes (it costs ~100 ms of cold start). A PDF we cannot read for XML goes to the
   // extractor, which may still read it; one past a resource limit (lib/limits.ts), or a busy service, is answered as such.
   const readEmbedded = async (bytes: Uint8Array) =>
@@ -124,15 +132,11 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
       ...(req.deadline === undefined ? {} : { deadline: req.deadline }),
     });
     const { input, notes } = inputFromExtraction(extracted);
-    const parsed = parseInvoiceInput(input);
-    if (!parsed.ok) {
-      const missing = parsed.issues.map((i) => i.path || 'document');
-      throw new ExtractionError(
-        `Could not extract a usable invoice: ${parsed.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`,
-        [...new Set(missing)],
-      );
-    }
-    invoice = invoiceFromInput(parsed.value);
+    invoiceInput = input;
+    const partial = partialInvoiceFromInput(input);
+    invoice = partial.invoice;
+    missing = partial.missing;
+    notes.push(...partial.notes);
     extractedData = dataFromExtraction(extracted, notes);
   }
   if (runsBrFr(req.rules, invoice.seller.address.countryCode)) {
@@ -146,12 +150,18 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
   if (written.dropped.length > 0) {
     extractedData.notes.push(`The ${req.profile} profile cannot carry ${written.dropped.join(', ')}: left out of the XML.`);
   }
-  const base = (req.fileName ?? invoice.number ?? 'invoice').replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const base = (req.fileName ?? (invoice.number || 'invoice')).replace(/\.[A-Za-z0-9]{1,5}$/, '');
   const safe = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100) || 'invoice';
+  // We never hand out XML that fails the rules (DECISIONS.md, "v1 partial results"): then no XML and no credit.
+  if (!verdict.valid) extractedData.notes.push('No Factur-X XML: the invoice as read breaks the EN 16931 rules listed in validation.errors; add the fields in missing (or fix those errors) and send the invoice data to /api/v2/xml.');
+  // What the rules ask for beyond the schema's required fields (a seller VAT number, a country, BT-23 ...).
+  const given = (field: string) => field.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], invoiceInput) !== undefined && !missing.includes(field);
+  for (const field of missingFromFindings(verdict.errors, given)) if (!missing.includes(field)) missing.push(field);
   return {
     extractedData,
-    factureX: { xml: written.xml, profile: req.profile, fileName: `${safe}-factur-x.xml` },
+    factureX: verdict.valid ? { xml: written.xml, profile: req.profile, fileName: `${safe}-factur-x.xml` } : null,
     validation: toV1Validation(verdict),
+    missing,
     dropped: written.dropped,
   };
 }
@@ -256,13 +266,12 @@ function dataFromExtraction(x: ExtractedInvoice, notes: string[]): ExtractedData
  */
 export function inputFromExtraction(x: ExtractedInvoice): { input: Record<string, unknown>; notes: string[] } {
   const notes: string[] = [];
-  const missing: string[] = [];
-  if (!x.invoiceNumber) missing.push('invoiceNumber');
-  if (!x.invoiceDate) missing.push('invoiceDate');
-  if (!x.seller.name) missing.push('seller.name');
-  if (!x.totals.totalTTC && !x.totals.totalHT && x.lines.length === 0) missing.push('totals or lines');
-  if (missing.length >= 3 || (missing.includes('totals or lines') && missing.length >= 2)) {
-    throw new ExtractionError(`Nothing usable was found in the document: no ${missing.join(', ')}.`, missing);
+  // Nothing read (issue 13): neither an invoice number nor any total. Anything less comes back with what is missing.
+  if (!x.invoiceNumber && !x.totals.totalTTC && !x.totals.totalHT && !x.totals.amountDue) {
+    const missing = ['invoiceNumber', 'totals.totalTTC'];
+    if (!x.invoiceDate) missing.push('invoiceDate');
+    if (!x.seller.name) missing.push('seller.name');
+    throw new ExtractionError('No invoice data was found in the document: neither an invoice number nor a total.', missing);
   }
   const rates = x.vatBreakdown.map((b) => b.rate.value);
   const singleRate = rates.length === 1 ? rates[0] : undefined;
