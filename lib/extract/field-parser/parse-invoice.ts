@@ -27,7 +27,8 @@ export interface ParseInvoiceOptions {
 
 const PAYMENT_TERMS = compileLabels([
   'zahlungsbedingungen', 'zahlungsbedingung', 'zahlungsziel', 'conditions de paiement', 'conditions de règlement', 'modalités de paiement',
-  'payment terms', 'terms of payment', 'terms',
+  'payment terms', 'terms of payment', 'terms', 'betalingsvoorwaarden', 'betalingstermijn', 'condiciones de pago', 'forma de pago', 'condizioni di pagamento',
+  'termini di pagamento', 'modalità di pagamento',
 ]);
 
 function findPaymentTerms(ctx: ParseContext): Extracted<string> | undefined {
