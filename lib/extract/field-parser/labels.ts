@@ -162,7 +162,7 @@ export const SELLER_HEADING = compileLabels([
   'verkäufer', 'verkaeufer', 'lieferant', 'rechnungsersteller', 'rechnungssteller', 'leistungserbringer', 'absender', 'auftragnehmer',
   'seller', 'supplier', 'vendor', 'from', 'issued by', 'bill from', 'sold by',
   'vendeur', 'fournisseur', 'émetteur', 'emetteur', 'prestataire', 'expéditeur',
-  'leverancier', 'verkoper', 'afzender', 'proveedor', 'vendedor', 'emisor', 'emitido por', 'fornitore', 'venditore', 'cedente/prestatore', 'cedente',
+  'van', 'leverancier', 'verkoper', 'afzender', 'proveedor', 'vendedor', 'emisor', 'emitido por', 'fornitore', 'venditore', 'cedente/prestatore', 'cedente',
   'prestatore', 'mittente',
 ]);
 
@@ -172,7 +172,7 @@ export const BUYER_HEADING = compileLabels([
   'rechnungsadresse', 'kunde', 'auftraggeber', 'empfänger',
   'buyer', 'customer', 'bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'client', 'recipient',
   'facturé à', 'facture à', 'facturer à', 'adresse de facturation', 'destinataire', 'acheteur', 'client facturé',
-  'rechnung an', 'factuuradres', 'gefactureerd aan', 'factuur aan', 'klant', 'afnemer', 'koper',
+  'to', 'an', 'aan', 'rechnung an', 'factuuradres', 'gefactureerd aan', 'factuur aan', 'klant', 'afnemer', 'koper',
   'facturar a', 'facturado a', 'cliente', 'comprador', 'destinatario', 'cessionario/committente', 'cessionario', 'committente', 'spett.le', 'spettabile',
   'intestatario',
 ]);
