@@ -53,7 +53,7 @@ export interface ExtractedLine {
 }
 
 /** How the data was obtained. */
-export type ExtractionMethod = 'embedded-xml' | 'pdf-text' | 'ocr' | 'spreadsheet' | 'word' | 'textract' | 'bedrock';
+export type ExtractionMethod = 'embedded-xml' | 'embedded-ubl' | 'pdf-text' | 'ocr' | 'spreadsheet' | 'word' | 'textract' | 'bedrock';
 
 /** The result of an extraction; amounts are decimal strings with a dot (e.g. "1234.50"). */
 export interface ExtractedInvoice {

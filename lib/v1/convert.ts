@@ -22,6 +22,8 @@ import { publicXmlValidation, readCiiXml, validateCiiXml, type PublicXmlValidati
 import { runsBrFr, type RuleSelection } from '../rules/rule-sets.js';
 import { applyFrenchDefaults } from '../input/french.js';
 import { toV1Validation, type V1Validation } from './validation.js';
+import { looksLikeUbl, readUblXml } from '../ubl/read.js';
+import { NotEn16931CiiError } from '../cii/detect.js';
 
 /** v1 profile names. */
 export type V1Profile = keyof typeof V1_PROFILE_NAMES;
@@ -120,10 +122,13 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
           return undefined;
         })
       : undefined;
-  if (embedded) {
-    // Only the data is needed here: the XML written from it below is the one validated.
-    invoice = readCiiXml(embedded.xml);
-    extractedData = dataFromModel(invoice, `embedded ${embedded.name}`);
+  // Only the data is needed here: the XML written from it below is the one validated. A UBL Invoice / CreditNote
+  // (issue 13) is read into the same model, then written as CII; an XML that is neither (ZUGFeRD 1.0 ...) leaves the
+  // document to the extractor, with a note.
+  const fromXml = embedded ? readEmbeddedInvoice(embedded) : undefined;
+  if (fromXml && 'invoice' in fromXml) {
+    invoice = fromXml.invoice;
+    extractedData = dataFromModel(invoice, `embedded ${embedded!.name}`, fromXml.method);
   } else {
     const extracted = await options.extractor.extract({
       bytes: req.bytes,
@@ -137,6 +142,7 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
     invoice = partial.invoice;
     missing = partial.missing;
     notes.push(...partial.notes);
+    if (fromXml && 'skipped' in fromXml) notes.unshift(fromXml.skipped);
     extractedData = dataFromExtraction(extracted, notes);
   }
   if (runsBrFr(req.rules, invoice.seller.address.countryCode)) {
@@ -179,11 +185,22 @@ function addressText(a: PostalAddress | undefined): string | undefined {
   return parts.length ? parts.join(', ') : undefined;
 }
 
-/** extractedData for an invoice read from embedded XML: every value exact. */
-function dataFromModel(inv: Invoice, source: string): ExtractedData {
+/** Reads the embedded XML: CII or UBL into the model; anything else is skipped with the reason. */
+function readEmbeddedInvoice(embedded: { name: string; xml: Uint8Array }): { invoice: Invoice; method: 'embedded-xml' | 'embedded-ubl' } | { skipped: string } {
+  if (looksLikeUbl(embedded.xml)) return { invoice: readUblXml(embedded.xml), method: 'embedded-ubl' };
+  try {
+    return { invoice: readCiiXml(embedded.xml), method: 'embedded-xml' };
+  } catch (err) {
+    if (!(err instanceof NotEn16931CiiError)) throw err;
+    return { skipped: `The embedded ${embedded.name} is ${err.format}, which is not read: the document was read from its pages instead.` };
+  }
+}
+
+/** extractedData for an invoice read from embedded XML (CII or UBL): every value exact. */
+function dataFromModel(inv: Invoice, source: string, method: 'embedded-xml' | 'embedded-ubl' = 'embedded-xml'): ExtractedData {
   const confidence: Confidences = {};
   const data: ExtractedData = {
-    method: 'embedded-xml',
+    method,
     exact: true,
     invoiceNumber: inv.number || undefined,
     invoiceDate: inv.issueDate || undefined,
