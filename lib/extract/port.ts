@@ -92,6 +92,8 @@ export interface ExtractedInvoice {
   checks: Array<{ name: string; ok: boolean; detail: string }>;
   /** Things the extractor noticed (e.g. "OCR confidence low on page 2"). */
   notes: string[];
+  /** Set when the document is titled as something else than an invoice (`Angebot`, `Quotation`, `Lieferschein` ...): its title. */
+  notAnInvoice?: string;
 }
 
 /** The port every extractor implements. */

@@ -283,6 +283,9 @@ function dataFromExtraction(x: ExtractedInvoice, notes: string[]): ExtractedData
  */
 export function inputFromExtraction(x: ExtractedInvoice): { input: Record<string, unknown>; notes: string[] } {
   const notes: string[] = [];
+  if (x.notAnInvoice !== undefined) {
+    throw new ExtractionError(`The document is not an invoice: it is titled "${x.notAnInvoice}" (a quote, order, delivery note, statement or reminder has no EN 16931 form).`);
+  }
   // Nothing read (issue 13): neither an invoice number nor any total. Anything less comes back with what is missing.
   if (!x.invoiceNumber && !x.totals.totalTTC && !x.totals.totalHT && !x.totals.amountDue) {
     const missing = ['invoiceNumber', 'totals.totalTTC'];

@@ -78,3 +78,22 @@ describe('totals and VAT in Dutch, Spanish, Italian', () => {
     expect(inv.totals.totalTTC?.value).toBe(t.ttc);
   });
 });
+
+describe('documents that are not invoices', () => {
+  it.each<[string, string]>([
+    ['DEVIS', 'Atelier Lumière SARL\n\nDEVIS\nDevis valable 30 jours\nDate : 03/08/2026\nTotal TTC 1 200,00 €'],
+    ['Angebot Nr. 2026-14', 'Holzmann GmbH\n\nAngebot Nr. 2026-14\nDatum: 03.08.2026\nGesamtbetrag 2.380,00'],
+    ['Quotation', 'Northwind Ltd\n\nQuotation\nDate: 3 August 2026\nTotal 120.00'],
+    ['Pakbon', 'Jansen BV\n\nPakbon\nDatum: 03-08-2026\nTotaal 10,00'],
+    ['Preventivo', 'Rossi Srl\n\nPreventivo\nData: 03/08/2026\nTotale 10,00'],
+  ])('a document titled %j is flagged', (title, text) => {
+    expect(parse(text).notAnInvoice).toBe(title);
+  });
+
+  it.each<[string, string]>([
+    ['an invoice citing its order and delivery note', 'Holzmann GmbH\n\nRechnung Nr. 7\nBestellung: 4711\nLieferschein Nr. 88\nDatum: 03.08.2026\nGesamtbetrag 100,00'],
+    ['an invoice whose quote is referenced in a header column', 'Atelier Lumière SARL\n\nFACTURE\nDevis      D-2026-3\nDate : 03/08/2026\nTotal TTC 120,00 €'],
+  ])('%s is not flagged', (_what, text) => {
+    expect(parse(text).notAnInvoice).toBeUndefined();
+  });
+});

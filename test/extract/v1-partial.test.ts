@@ -128,3 +128,10 @@ describe('missingFromFindings', () => {
     expect(missingFromFindings([{ rule: 'BR-10', path: 'buyer.address' }], () => false)).toEqual(['buyer.address']);
   });
 });
+
+describe('v1 convert of a document that is not an invoice', () => {
+  it('answers EXTRACTION_FAILED naming its title, even with a total read', async () => {
+    const quote = { method: 'pdf-text' as const, exact: false, seller: {}, buyer: {}, lines: [], vatBreakdown: [], totals: { totalTTC: { value: '120.00', confidence: 0.9 } }, checks: [], notes: [], notAnInvoice: 'Quotation' };
+    await expect(convert('nothing.txt', fixed(quote))).rejects.toThrow(/not an invoice.*Quotation/);
+  });
+});

@@ -16,6 +16,7 @@ import {
   INVOICE_NUMBER,
   ISSUE_DATE,
   OTHER_DATE,
+  NOT_INVOICE_TITLES,
   OTHER_INVOICE,
   PAYMENT_CONTEXT,
   matchLabels,
@@ -187,6 +188,33 @@ export function findInvoiceNumber(ctx: ParseContext): { number?: Extracted<strin
   if (headingCandidate?.word !== undefined) heading.word = headingCandidate.word;
   if (headingCandidate?.typeCode !== undefined) heading.typeCode = headingCandidate.typeCode;
   return { number: extracted(ctx, chosen.value, Math.min(0.95, chosen.score), chosen.line), heading };
+}
+
+/**
+ * The title of a document that is no invoice (`Angebot`, `Devis`, `Quotation`, `Lieferschein`, `Pakbon`, `Preventivo`
+ * ...), when it has no invoice title or invoice number label: undefined for an invoice.
+ */
+export function findNonInvoiceTitle(ctx: ParseContext): string | undefined {
+  const limit = Math.min(ctx.lines.length, Math.max(15, Math.ceil(ctx.lines.length * 0.4)));
+  let title: string | undefined;
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const f = ctx.folded[i]!;
+    if (matchLabels(INVOICE_NUMBER, f).length > 0) return undefined;
+    const line = ctx.lines[i]!;
+    for (const c of line.chunks) {
+      const cf = fold(c.text).trim();
+      if (TITLE_SET.has(cf.replace(/[\s:.]/g, '')) || [...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, ...DOCUMENT_WORDS.prepayment].some((w) => cf.startsWith(fold(w)))) {
+        if (i < limit) return undefined;
+      }
+      if (title !== undefined || i >= limit || line.page !== 1 || cf.split(/\s+/).length > 5) continue;
+      // A title stands alone on its line ("DEVIS", "Angebot Nr. 2026-14"); "Bestellung:  4711" is a reference label.
+      const hit = matchLabels(NOT_INVOICE_TITLES, cf).find((m) => m.index === 0);
+      const rest = hit ? cf.slice(hit.end).trim() : '';
+      const alone = line.chunks.length === 1 || (rest !== '' && /^(?:n°|nº|no\.?|nr\.?|#|numero|nummer|number)\s*\S/.test(rest));
+      if (hit && alone && !/:\s*$/.test(cf) && (rest === '' || /^(?:n°|nº|no\.?|nr\.?|#|numero|nummer|number)/.test(rest))) title = c.text.trim();
+    }
+  }
+  return title;
 }
 
 const CREDIT = compileLabels(DOCUMENT_WORDS.creditNote);

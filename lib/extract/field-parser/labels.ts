@@ -80,6 +80,18 @@ export const DOCUMENT_WORDS = {
   selfBilled: ['autofacturation', 'auto-facturation', 'self-billing', 'self billed invoice', 'gutschriftsverfahren'],
 };
 
+/**
+ * Titles of documents that are not invoices (quotes, orders, delivery notes, statements, reminders): a document titled
+ * so, with no invoice title, is no invoice (v1 answers 422 EXTRACTION_FAILED rather than a partial invoice).
+ */
+export const NOT_INVOICE_TITLES = compileLabels([
+  'angebot', 'kostenvoranschlag', 'auftragsbestätigung', 'bestellung', 'lieferschein', 'kontoauszug', 'mahnung', 'zahlungserinnerung',
+  'devis', 'bon de commande', 'confirmation de commande', 'bon de livraison', 'relevé de compte', 'relance',
+  'quote', 'quotation', 'estimate', 'purchase order', 'order confirmation', 'delivery note', 'packing slip', 'statement of account', 'payment reminder',
+  'offerte', 'bestelbon', 'orderbevestiging', 'pakbon', 'leveringsbon', 'presupuesto', 'pedido', 'albarán', 'albaran', 'preventivo', 'ordine',
+  'documento di trasporto', 'conferma d\'ordine',
+]);
+
 /** Labels announcing the invoice number (BT-1). */
 export const INVOICE_NUMBER = compileLabels([
   'rechnungsnummer', 'rechnungs-nummer', 'rechnungs-nr.', 'rechnungs-nr', 'rechnungsnr.', 'rechnungsnr', 'rechnung-nr.', 'rechnung nr.',

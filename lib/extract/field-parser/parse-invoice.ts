@@ -7,7 +7,7 @@ import { ExtractionError } from '../../errors.js';
 import type { Extracted, ExtractedInvoice, ExtractionMethod } from '../port.js';
 import { crossCheck } from './checks.js';
 import { createContext, extracted, type ParseContext } from './context.js';
-import { findCurrency, findDocumentType, findDueDate, findInvoiceNumber, findIssueDate, textAfter } from './header.js';
+import { findCurrency, findDocumentType, findDueDate, findInvoiceNumber, findIssueDate, findNonInvoiceTitle, textAfter } from './header.js';
 import { findLabelledBics } from './identifiers.js';
 import { compileLabels, matchLabels } from './labels.js';
 import { findLineItems } from './line-items.js';
@@ -121,6 +121,8 @@ export function parseInvoice(doc: TextDocument, options: ParseInvoiceOptions): E
     }
   }
   invoice.documentType = documentType;
+  const otherTitle = findNonInvoiceTitle(ctx);
+  if (otherTitle !== undefined) invoice.notAnInvoice = otherTitle;
   if (payment.iban) invoice.iban = payment.iban;
   if (payment.bic) invoice.bic = payment.bic;
   if (paymentTerms) invoice.paymentTerms = paymentTerms;
