@@ -112,6 +112,9 @@ function paymentLine(ctx: ParseContext, line: number): boolean {
   return matchLabels(PAYMENT_CONTEXT, ctx.folded[line] ?? '').length > 0;
 }
 
+/** Invoice title words (any kind of invoice), folded: a chunk starting with one is an invoice title. */
+const INVOICE_TITLE_STARTS = [...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, ...DOCUMENT_WORDS.prepayment].map((w) => fold(w));
+
 /** Document titles written alone, folded, without blanks. */
 const TITLE_SET = new Set(
   [...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, ...DOCUMENT_WORDS.prepayment].map((w) => fold(w).replace(/[\s:.]/g, '')),
@@ -200,12 +203,11 @@ export function findNonInvoiceTitle(ctx: ParseContext): string | undefined {
   for (let i = 0; i < ctx.lines.length; i++) {
     const f = ctx.folded[i]!;
     if (matchLabels(INVOICE_NUMBER, f).length > 0) return undefined;
+    if (i >= limit) continue;
     const line = ctx.lines[i]!;
     for (const c of line.chunks) {
       const cf = fold(c.text).trim();
-      if (TITLE_SET.has(cf.replace(/[\s:.]/g, '')) || [...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, ...DOCUMENT_WORDS.prepayment].some((w) => cf.startsWith(fold(w)))) {
-        if (i < limit) return undefined;
-      }
+      if (TITLE_SET.has(cf.replace(/[\s:.]/g, '')) || INVOICE_TITLE_STARTS.some((w) => cf.startsWith(w))) return undefined;
       if (title !== undefined || i >= limit || line.page !== 1 || cf.split(/\s+/).length > 5) continue;
       // A title stands alone on its line ("DEVIS", "Angebot Nr. 2026-14"); "Bestellung:  4711" is a reference label.
       const hit = matchLabels(NOT_INVOICE_TITLES, cf).find((m) => m.index === 0);

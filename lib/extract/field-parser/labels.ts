@@ -54,14 +54,25 @@ export interface LabelMatch {
   text: string;
 }
 
-/** All non-overlapping matches of a label set in a folded text. */
+/** Matches already computed, by label set and text: the parser asks the same set about the same line many times. */
+const MATCH_CACHE = new WeakMap<LabelSet, Map<string, readonly LabelMatch[]>>();
+const MATCH_CACHE_ENTRIES = 4096;
+
+/** All non-overlapping matches of a label set in a folded text (a fresh array; the parser reuses results across calls). */
 export function matchLabels(set: LabelSet, foldedText: string): LabelMatch[] {
+  let cache = MATCH_CACHE.get(set);
+  if (!cache) MATCH_CACHE.set(set, (cache = new Map()));
+  const known = cache.get(foldedText);
+  if (known) return known.map((m) => ({ ...m }));
   const out: LabelMatch[] = [];
   set.re.lastIndex = 0;
   for (const m of foldedText.matchAll(set.re)) {
     if (m[0].trim() === '') continue;
     out.push({ index: m.index, end: m.index + m[0].length, text: m[0] });
   }
+  // Bounded: a long document (or many) cannot grow it without end.
+  if (cache.size >= MATCH_CACHE_ENTRIES) cache.clear();
+  cache.set(foldedText, out.map((m) => ({ ...m })));
   return out;
 }
 

@@ -73,10 +73,11 @@ const PLACEHOLDER =
 const TITLE_FILLER = new Set(['original', 'copy', 'duplicate', 'kopie', 'duplicata', 'copie', 'proforma', 'pro', 'forma', 'tax', 'commercial', 'final', 'partial', 'no', 'nr', 'n', 'of', 'de', 'du', 'der', 'la', 'le', 'the']);
 
 /** True when a text is only document title words (`INVOICE / FACTURE`, `Rechnung - Original`, `Tax Invoice`). */
+let titleWordSet: Set<string> | undefined;
 function isTitleOnly(text: string): boolean {
   const words = fold(text).split(/[^\p{L}]+/u).filter((w) => w !== '');
   if (words.length === 0) return false;
-  const docWords = new Set(TITLE_WORDS.labels.flatMap((l) => l.split(/\s+/)));
+  const docWords = (titleWordSet ??= new Set(TITLE_WORDS.labels.flatMap((l) => l.split(/\s+/))));
   return words.every((w) => docWords.has(w) || TITLE_FILLER.has(w)) && words.some((w) => docWords.has(w));
 }
 
@@ -84,7 +85,6 @@ function isTitleOnly(text: string): boolean {
 export function isNameLike(text: string): boolean {
   const t = text.trim();
   if (t.length < 2 || t.length > 90) return false;
-  if (PLACEHOLDER.test(t) || isTitleOnly(t) || isCountryName(t)) return false;
   const letters = t.match(/\p{L}/gu)?.length ?? 0;
   if (letters < 2 || letters < t.replace(/\s/g, '').length * 0.5) return false;
   if (/^\d/.test(t) || /[:]\s*$/.test(t) || CONTACT.test(t)) return false;
@@ -98,6 +98,8 @@ export function isNameLike(text: string): boolean {
   if (TITLE_WORDS.labels.some((w) => compact === w.replace(/\s/g, '') || compact.endsWith(w.replace(/\s/g, '')) && compact.length <= w.length + 6)) return false;
   if (SALUTATION.test(t)) return false;
   if (/^[^:]{1,30}:\s*\S/.test(t) && !hasLegalForm(t)) return false;
+  // Last, as the dearest: placeholders, title-only lines and country lines.
+  if (PLACEHOLDER.test(t) || isTitleOnly(t) || isCountryName(t)) return false;
   return true;
 }
 
