@@ -97,3 +97,25 @@ describe('documents that are not invoices', () => {
     expect(parse(text).notAnInvoice).toBeUndefined();
   });
 });
+
+describe('invoice lines', () => {
+  it('reads quantity and unit printed under one header ("Qté Unité": "2 jour")', () => {
+    const inv = parse(
+      [
+        'Atelier Dupont SARL',
+        'Facture N° FA-1',
+        'Date : 20/11/2026',
+        '',
+        'N°  Désignation                      Qté Unité   Prix unit. HT   TVA    Montant HT',
+        '1   Conseil en organisation            2 jour        650,00 €   20 %    1 300,00 €',
+        '2   Livre de gestion                   3 u.           18,50 €   5,5 %      55,50 €',
+        '',
+        'Total HT     1 355,50 €',
+      ].join('\n'),
+    );
+    expect(inv.lines.map((l) => [l.quantity?.value, l.unitCode?.value, l.netAmount?.value])).toEqual([
+      ['2', 'DAY', '1300.00'],
+      ['3', 'C62', '55.50'],
+    ]);
+  });
+});
