@@ -2,7 +2,8 @@
  * POST /api/v1/convert (API key): a document -> extracted data, Factur-X XML in the requested profile, validation.
  * Body: `pdfBase64`, or `imageBase64` + `mimeType` (PNG, JPEG), or `documentBase64` + `mimeType` (xlsx, xls, docx,
  * PDF, images); optional `fileName`, `profile` (basic | comfort | extended, default comfort), `autoValidate`, `async`.
- * One credit per successful conversion; a failed one (4xx, extraction failure) consumes none.
+ * One credit per conversion that produces Factur-X XML; a partial result (200 with `missing`, `factureX: null`) or a
+ * failed one (4xx, extraction failure) consumes none.
  * Optional `Idempotency-Key` header: a repeat within 24 h gets the stored answer (`Idempotent-Replayed: true`),
  * neither converted nor charged again (lib/keys/idempotency.ts); for a job, the same job.
  * `"async": true`, or a PDF of more than ASYNC_PAGE_THRESHOLD pages that carries no invoice XML: 202 `{jobId}`, polled at GET /api/v1/jobs/{jobId}
@@ -48,6 +49,7 @@ export const handler = jsonEndpoint('1.0', async ({ body, event, context, starte
   const extractor = await m.getExtractor();
   const { answer, replayed } = await meterConversionAnswer(store, key, {
     idempotency,
+    charged: (result) => result.factureX !== null,
     convert: () =>
       m
         .convertDocument({ ...request, deadline, ...(overview === undefined ? {} : { embedded: overview.embedded ?? null }) }, { extractor, ...(m.config.schemaDir ? { schemaDir: m.config.schemaDir } : {}) })

@@ -80,8 +80,8 @@ export function describeJobError(err: unknown): JobError {
   };
 }
 
-/** Converts a job's document: the body of the synchronous answer, with the job's credits and id in `meta`. */
-async function convertJob(job: JobRecord, bytes: Uint8Array): Promise<string> {
+/** Converts a job's document: the body of the synchronous answer, with the job's credits and id in `meta`, and whether it is charged. */
+async function convertJob(job: JobRecord, bytes: Uint8Array): Promise<{ body: string; charged: boolean }> {
   const startedAt = performance.now();
   const [{ loadConvertModules }, { convertAnswer }] = await Promise.all([import('./v1-modules.js'), import('../../lib/v1/answer.js')]);
   const { convertDocument, config, getExtractor } = await loadConvertModules();
@@ -99,8 +99,11 @@ async function convertJob(job: JobRecord, bytes: Uint8Array): Promise<string> {
     },
     { extractor, ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}) },
   );
-  const body = convertAnswer(result, { processingTimeMs: Math.round(performance.now() - startedAt), creditsRemaining: job.creditsRemaining, extractor: extractor.name, jobId: job.id });
-  return JSON.stringify(body);
+  // A partial result (no XML) is not charged: its reserved credit goes back, and the answer counts it as remaining.
+  const charged = result.factureX !== null;
+  const creditsRemaining = charged ? job.creditsRemaining : job.creditsRemaining + 1;
+  const body = convertAnswer(result, { processingTimeMs: Math.round(performance.now() - startedAt), creditsRemaining, extractor: extractor.name, jobId: job.id });
+  return { body: JSON.stringify(body), charged };
 }
 
 /** Runs job `jobId` in this process (the local queue, the AWS worker). Throws only when a store fails. */

@@ -226,7 +226,7 @@ export function buildOpenApi(): JsonObject {
           requestBody: { required: true, content: { 'application/json': { schema: convertRequest } } },
           responses: {
             '200': {
-              description: `Extracted data, the Factur-X XML and its validation; one credit used. A replay (same ${IDEMPOTENCY_KEY_HEADER}, same body) is this answer again, with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`.`,
+              description: `What was read (every field found, with its confidence), the Factur-X XML when the invoice passes the rules (else \`factureX: null\`: no invalid XML is handed out), its validation with official rule ids, and \`missing\`: the input fields a user must add. One credit only when XML is produced. A replay (same ${IDEMPOTENCY_KEY_HEADER}, same body) is this answer again, with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`.`,
               headers: { [IDEMPOTENT_REPLAYED_HEADER]: { description: '`true` when the answer is a replay of a stored one (no conversion, no credit).', schema: { type: 'string', enum: ['true'] } } },
               content: { 'application/json': { schema: {
                 type: 'object',
@@ -235,9 +235,18 @@ export function buildOpenApi(): JsonObject {
                   data: {
                     type: 'object',
                     properties: {
-                      extractedData: { type: 'object' },
-                      factureX: { type: 'object', properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' } } },
+                      extractedData: { type: 'object', description: 'Every field read, with `confidence` per field, `method` (embedded-xml, embedded-ubl, pdf-text, ocr, spreadsheet, word, textract, bedrock), `checks` and `notes`.' },
+                      factureX: {
+                        type: ['object', 'null'],
+                        description: 'The Factur-X XML in the asked profile; null when the invoice as read breaks a rule (see validation.errors and missing).',
+                        properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' } },
+                      },
                       validation: { $ref: '#/components/schemas/Validation' },
+                      missing: {
+                        type: 'array',
+                        items: { type: 'string' },
+                        description: 'Input fields (v2 names, e.g. `seller.address`, `buyer.name`, `items[0].vatRate`, `seller.vatNumber`) the document did not give and the invoice needs; add them and send the data to /api/v2/xml or /api/v1/validate.',
+                      },
                     },
                   },
                   meta: { type: 'object', properties: { apiVersion: { const: '1.0' }, processingTimeMs: { type: 'integer' }, creditsRemaining: { type: 'integer' } } },
@@ -249,7 +258,7 @@ export function buildOpenApi(): JsonObject {
             '409': errorResponse(`IDEMPOTENCY_IN_PROGRESS: a request with this ${IDEMPOTENCY_KEY_HEADER} still runs (\`Retry-After\`). IDEMPOTENCY_ANSWER_UNAVAILABLE: it was converted once but its answer was not kept.`),
             '413': common['413'],
             '415': common['415'],
-            '422': errorResponse(`EXTRACTION_FAILED (says what was missing), or IDEMPOTENCY_KEY_REUSED: this ${IDEMPOTENCY_KEY_HEADER} was used with another body.`),
+            '422': errorResponse(`EXTRACTION_FAILED: the document is not an invoice, or nothing was read (neither an invoice number nor a total); or IDEMPOTENCY_KEY_REUSED: this ${IDEMPOTENCY_KEY_HEADER} was used with another body.`),
             '429': errorResponse('RATE_LIMITED (more than 60 requests a minute for this key, `Retry-After`) or QUOTA_EXCEEDED (the month\'s conversions are used up).'),
             '202': jobAccepted,
           },

@@ -60,7 +60,7 @@ export interface ExtractedLine {
 }
 
 /** How the data was obtained. */
-export type ExtractionMethod = 'embedded-xml' | 'pdf-text' | 'ocr' | 'spreadsheet' | 'word' | 'textract' | 'bedrock';
+export type ExtractionMethod = 'embedded-xml' | 'embedded-ubl' | 'pdf-text' | 'ocr' | 'spreadsheet' | 'word' | 'textract' | 'bedrock';
 
 /** The result of an extraction; amounts are decimal strings with a dot (e.g. "1234.50"). */
 export interface ExtractedInvoice {
@@ -99,6 +99,8 @@ export interface ExtractedInvoice {
   checks: Array<{ name: string; ok: boolean; detail: string }>;
   /** Things the extractor noticed (e.g. "OCR confidence low on page 2"). */
   notes: string[];
+  /** Set when the document is titled as something else than an invoice (`Angebot`, `Quotation`, `Lieferschein` ...): its title. */
+  notAnInvoice?: string;
 }
 
 /** The port every extractor implements. */

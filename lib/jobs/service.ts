@@ -3,7 +3,8 @@
  *
  * Credits: the credit is reserved at submission (so an exhausted quota is a
  * 429 at once, as on the synchronous path), committed when the job produces
- * its Factur-X XML, released when it fails. The transition to a final state
+ * its Factur-X XML, released when it fails or ends with a partial result
+ * (what was read, `factureX: null`). The transition to a final state
  * is atomic and made once, and only the caller that made it settles the
  * credit: a job is never charged twice, nor both charged and refunded,
  * whatever the redeliveries.
@@ -138,8 +139,11 @@ export async function submitJob(deps: JobDeps & { queue: JobQueue }, key: KeyIde
 
 /** What {@link runJob} needs besides the stores. */
 export interface RunJobOptions {
-  /** The conversion: the JSON body of the synchronous answer, built with the job's credits remaining. Throws on failure. */
-  convert: (job: JobRecord, bytes: Uint8Array) => Promise<string>;
+  /**
+   * The conversion: the JSON body of the synchronous answer, built with the job's credits remaining, and whether it
+   * is charged (it produced Factur-X XML; a partial result, `factureX: null`, is not). Throws on failure.
+   */
+  convert: (job: JobRecord, bytes: Uint8Array) => Promise<{ body: string; charged: boolean }>;
   /** The one error mapping: what the synchronous path would have answered for `err`. */
   describeError: (err: unknown) => JobError;
 }
@@ -162,15 +166,17 @@ export async function runJob(deps: JobDeps, id: string, options: RunJobOptions):
   if (!running) return deps.jobs.get(id);
   const bytes = await deps.blobs.get(running.input);
   if (!bytes) return failJob(deps, running, INPUT_GONE);
-  let body: string;
+  let outcome: { body: string; charged: boolean };
   try {
-    body = await options.convert(running, bytes);
+    outcome = await options.convert(running, bytes);
   } catch (err) {
     return failJob(deps, running, options.describeError(err));
   }
   const result = resultName(id);
-  await deps.blobs.put(result, new TextEncoder().encode(body));
-  await deps.keys.commit(running.reservation);
+  await deps.blobs.put(result, new TextEncoder().encode(outcome.body));
+  // A partial result (what was read, no XML) succeeds as a job but, as on the synchronous path, costs nothing.
+  if (outcome.charged) await deps.keys.commit(running.reservation);
+  else await deps.keys.release(running.reservation);
   const done = await deps.jobs.transition(id, ['running'], { status: 'succeeded', updatedAt: nowOf(deps).toISOString(), result });
   await deps.blobs.delete(running.input);
   return done ?? deps.jobs.get(id);

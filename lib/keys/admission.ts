@@ -50,6 +50,7 @@ export async function meterConversion<T>(
   key: KeyIdentity,
   convert: () => Promise<T>,
   now?: Date,
+  charged: (result: T) => boolean = () => true,
 ): Promise<{ result: T; creditsRemaining: number }> {
   const credit = await store.reserveCredit(key, now);
   if (!credit.ok) throw new QuotaExceededError(key.plan, credit.quota, renewalDateOf(credit.period));
@@ -61,6 +62,11 @@ export async function meterConversion<T>(
     // means the store itself failed, and it then refuses every later request.
     await store.release(credit.reservation).catch(() => undefined);
     throw err;
+  }
+  if (!charged(result)) {
+    // A conversion that produced nothing billable (v1: no Factur-X XML) gives its credit back.
+    await store.release(credit.reservation);
+    return { result, creditsRemaining: credit.remaining + 1 };
   }
   await store.commit(credit.reservation);
   return { result, creditsRemaining: credit.remaining };
@@ -74,6 +80,11 @@ export interface MeteredAnswerOptions<T> {
   convert: () => Promise<T>;
   /** The HTTP answer of a successful conversion (the exact body that is sent, and stored for replay). */
   answer: (result: T, creditsRemaining: number) => StoredAnswer;
+  /**
+   * Whether a result costs a credit (default: always). v1 convert charges only when Factur-X XML was produced
+   * (DECISIONS.md, "v1 partial results"); an uncharged answer is not stored for replay: a retry runs again, free.
+   */
+  charged?: ((result: T) => boolean) | undefined;
   now?: Date | undefined;
 }
 
@@ -100,8 +111,9 @@ export async function meterConversionAnswer<T>(
   options: MeteredAnswerOptions<T>,
 ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
   const { idempotency, convert, answer, now } = options;
+  const charged = options.charged ?? (() => true);
   if (idempotency === undefined) {
-    const { result, creditsRemaining } = await meterConversion(store, key, convert, now);
+    const { result, creditsRemaining } = await meterConversion(store, key, convert, now, charged);
     return { answer: answer(result, creditsRemaining), replayed: false };
   }
   const decision = await store.claimIdempotency(key, idempotency, now);
@@ -133,8 +145,17 @@ export async function meterConversionAnswer<T>(
     throw new QuotaExceededError(key.plan, credit.quota, renewalDateOf(credit.period));
   }
   let built: StoredAnswer;
+  let result: T;
   try {
-    built = answer(await convert(), credit.remaining);
+    result = await convert();
+    if (!charged(result)) {
+      // Nothing billable: the credit and the claim go back, nothing is stored (a retry converts again, free).
+      built = answer(result, credit.remaining + 1);
+      await store.release(credit.reservation);
+      await giveBack();
+      return { answer: built, replayed: false };
+    }
+    built = answer(result, credit.remaining);
   } catch (err) {
     await store.release(credit.reservation).catch(() => undefined);
     await giveBack();

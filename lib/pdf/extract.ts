@@ -9,11 +9,15 @@
  * unsorted trees where a by-name look-up fails), then the /AF arrays, then
  * file-attachment annotations. The stream is decoded through its filters
  * (Flate, LZW, ASCII85, ASCIIHex, RunLength) and returned byte for byte.
+ * Without one of those names, an XML attachment whose root is a UBL 2.x
+ * Invoice or CreditNote (as some ERPs embed, under names of their own such as
+ * `ubl.xml` or `<number>.xml`) is returned (issue 13: v1 reads it).
  */
 import { rethrowLimit } from '../limits.js';
 import { attachmentBytes, findInvoiceAttachment, listAttachments, type Attachment } from './attachments.js';
 import { PdfInvalidError } from './errors.js';
 import { loadPdf, type LoadPdfOptions } from './load.js';
+import { looksLikeUbl } from '../ubl/read.js';
 
 /** The invoice XML found in a PDF. */
 export interface ExtractedInvoiceXml {
@@ -50,7 +54,15 @@ export async function readPdfOverview(pdfBytes: Uint8Array, opts: LoadPdfOptions
   const { doc, pageCount } = await loadPdf(pdfBytes, opts);
   let found: Attachment | undefined;
   try {
-    found = findInvoiceAttachment(listAttachments(doc));
+    const attachments = listAttachments(doc);
+    found = findInvoiceAttachment(attachments);
+    if (found === undefined) {
+      for (const a of attachments) {
+        if (a.stream === undefined || !a.names.some((n) => /\.xml$/i.test(n.trim()))) continue;
+        const bytes = attachmentBytes(a);
+        if (looksLikeUbl(bytes)) return { pageCount, embedded: { name: a.name, xml: bytes, ...(a.relationship === undefined ? {} : { relationship: a.relationship }) } };
+      }
+    }
   } catch (err) {
     rethrowLimit(err);
     throw new PdfInvalidError(`The PDF's attachments could not be read: ${err instanceof Error ? err.message : String(err)}`, { cause: err });

@@ -15,11 +15,11 @@ export interface ConvertAnswerMeta {
   jobId?: string;
 }
 
-/** `{success, data{extractedData, factureX, validation}, meta{apiVersion: "1.0", processingTimeMs, creditsRemaining, extractor, jobId?}}`. */
+/** `{success, data{extractedData, factureX, validation, missing}, meta{apiVersion: "1.0", processingTimeMs, creditsRemaining, extractor, jobId?}}`. */
 export function convertAnswer(result: ConvertResult, meta: ConvertAnswerMeta) {
   return {
     success: true as const,
-    data: { extractedData: result.extractedData, factureX: result.factureX, validation: result.validation },
+    data: { extractedData: result.extractedData, factureX: result.factureX, validation: result.validation, missing: result.missing },
     meta: {
       apiVersion: '1.0' as const,
       processingTimeMs: meta.processingTimeMs,

@@ -15,14 +15,15 @@ import { writeCiiWithReport } from '../cii/writer.js';
 import { V1_PROFILE_NAMES, type FacturXProfile } from '../cii/profiles.js';
 import { ExtractionError, InputError, ServiceError } from '../errors.js';
 import type { ExtractedInvoice, Extracted, ExtractionMethod, InvoiceExtractor } from '../extract/port.js';
-import { invoiceFromInput } from '../input/to-model.js';
-import { parseInvoiceInput } from '../input/schema.js';
+import { missingFromFindings, partialInvoiceFromInput } from './partial-invoice.js';
 import { dec } from '../model/decimal.js';
 import type { Invoice, PostalAddress } from '../model/invoice.js';
 import { publicXmlValidation, readCiiXml, validateCiiXml, type PublicXmlValidation } from '../validate-xml.js';
 import { runsBrFr, type RuleSelection } from '../rules/rule-sets.js';
 import { applyFrenchDefaults } from '../input/french.js';
 import { toV1Validation, type V1Validation } from './validation.js';
+import { looksLikeUbl, readUblXml } from '../ubl/read.js';
+import { NotEn16931CiiError } from '../cii/detect.js';
 
 /** v1 profile names. */
 export type V1Profile = keyof typeof V1_PROFILE_NAMES;
@@ -92,7 +93,10 @@ export interface ExtractedData {
 /** The result of {@link convertDocument}. */
 export interface ConvertResult {
   extractedData: ExtractedData;
-  factureX: { xml: string; profile: V1Profile; fileName: string };
+  /** The Factur-X XML, only when it passes the rules (null otherwise: we never hand out invalid XML; no credit is spent). */
+  factureX: { xml: string; profile: V1Profile; fileName: string } | null;
+  /** Input fields (v2 names such as `seller.address`, `items[0].vatRate`) the document did not give usably: what a user must add. */
+  missing: string[];
   validation: V1Validation<PublicXmlValidation['errors'][number]>;
   /** Business terms the requested profile cannot carry (dropped from the XML). */
   dropped: string[];
@@ -100,11 +104,17 @@ export interface ConvertResult {
 
 const PDF = 'application/pdf';
 
-/** Converts a document; throws ExtractionError when nothing usable is found. */
+/**
+ * Converts a document. What was read always comes back (with `missing` and the
+ * rule findings) unless the document is no invoice or nothing was read, which
+ * throws ExtractionError (422 EXTRACTION_FAILED).
+ */
 export async function convertDocument(req: ConvertRequest, options: ConvertOptions): Promise<ConvertResult> {
   const profile: FacturXProfile = V1_PROFILE_NAMES[req.profile];
   let invoice: Invoice;
   let extractedData: ExtractedData;
+  let missing: string[] = [];
+  let invoiceInput: Record<string, unknown> = {};
   // pdf-lib is loaded only when a PDF comes (it costs ~100 ms of cold start). A PDF we cannot read for XML goes to the
   // extractor, which may still read it; one past a resource limit (lib/limits.ts), or a busy service, is answered as such.
   const readEmbedded = async (bytes: Uint8Array) =>
@@ -118,10 +128,13 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
           return undefined;
         })
       : undefined;
-  if (embedded) {
-    // Only the data is needed here: the XML written from it below is the one validated.
-    invoice = readCiiXml(embedded.xml);
-    extractedData = dataFromModel(invoice, `embedded ${embedded.name}`);
+  // Only the data is needed here: the XML written from it below is the one validated. A UBL Invoice / CreditNote
+  // (issue 13) is read into the same model, then written as CII; an XML that is neither (ZUGFeRD 1.0 ...) leaves the
+  // document to the extractor, with a note.
+  const fromXml = embedded ? readEmbeddedInvoice(embedded) : undefined;
+  if (fromXml && 'invoice' in fromXml) {
+    invoice = fromXml.invoice;
+    extractedData = dataFromModel(invoice, `embedded ${embedded!.name}`, fromXml.method);
   } else {
     const extracted = await options.extractor.extract({
       bytes: req.bytes,
@@ -131,15 +144,12 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
       ...(req.storedAt === undefined ? {} : { storedAt: req.storedAt }),
     });
     const { input, notes } = inputFromExtraction(extracted);
-    const parsed = parseInvoiceInput(input);
-    if (!parsed.ok) {
-      const missing = parsed.issues.map((i) => i.path || 'document');
-      throw new ExtractionError(
-        `Could not extract a usable invoice: ${parsed.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`,
-        [...new Set(missing)],
-      );
-    }
-    invoice = invoiceFromInput(parsed.value);
+    invoiceInput = input;
+    const partial = partialInvoiceFromInput(input);
+    invoice = partial.invoice;
+    missing = partial.missing;
+    notes.push(...partial.notes);
+    if (fromXml && 'skipped' in fromXml) notes.unshift(fromXml.skipped);
     extractedData = dataFromExtraction(extracted, notes);
   }
   if (runsBrFr(req.rules, invoice.seller.address.countryCode)) {
@@ -153,12 +163,18 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
   if (written.dropped.length > 0) {
     extractedData.notes.push(`The ${req.profile} profile cannot carry ${written.dropped.join(', ')}: left out of the XML.`);
   }
-  const base = (req.fileName ?? invoice.number ?? 'invoice').replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const base = (req.fileName ?? (invoice.number || 'invoice')).replace(/\.[A-Za-z0-9]{1,5}$/, '');
   const safe = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100) || 'invoice';
+  // We never hand out XML that fails the rules (DECISIONS.md, "v1 partial results"): then no XML and no credit.
+  if (!verdict.valid) extractedData.notes.push('No Factur-X XML: the invoice as read breaks the EN 16931 rules listed in validation.errors; add the fields in missing (or fix those errors) and send the invoice data to /api/v2/xml.');
+  // What the rules ask for beyond the schema's required fields (a seller VAT number, a country, BT-23 ...).
+  const given = (field: string) => field.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], invoiceInput) !== undefined && !missing.includes(field);
+  for (const field of missingFromFindings(verdict.errors, given)) if (!missing.includes(field)) missing.push(field);
   return {
     extractedData,
-    factureX: { xml: written.xml, profile: req.profile, fileName: `${safe}-factur-x.xml` },
+    factureX: verdict.valid ? { xml: written.xml, profile: req.profile, fileName: `${safe}-factur-x.xml` } : null,
     validation: toV1Validation(verdict),
+    missing,
     dropped: written.dropped,
   };
 }
@@ -176,11 +192,22 @@ function addressText(a: PostalAddress | undefined): string | undefined {
   return parts.length ? parts.join(', ') : undefined;
 }
 
-/** extractedData for an invoice read from embedded XML: every value exact. */
-function dataFromModel(inv: Invoice, source: string): ExtractedData {
+/** Reads the embedded XML: CII or UBL into the model; anything else is skipped with the reason. */
+function readEmbeddedInvoice(embedded: { name: string; xml: Uint8Array }): { invoice: Invoice; method: 'embedded-xml' | 'embedded-ubl' } | { skipped: string } {
+  if (looksLikeUbl(embedded.xml)) return { invoice: readUblXml(embedded.xml), method: 'embedded-ubl' };
+  try {
+    return { invoice: readCiiXml(embedded.xml), method: 'embedded-xml' };
+  } catch (err) {
+    if (!(err instanceof NotEn16931CiiError)) throw err;
+    return { skipped: `The embedded ${embedded.name} is ${err.format}, which is not read: the document was read from its pages instead.` };
+  }
+}
+
+/** extractedData for an invoice read from embedded XML (CII or UBL): every value exact. */
+function dataFromModel(inv: Invoice, source: string, method: 'embedded-xml' | 'embedded-ubl' = 'embedded-xml'): ExtractedData {
   const confidence: Confidences = {};
   const data: ExtractedData = {
-    method: 'embedded-xml',
+    method,
     exact: true,
     invoiceNumber: inv.number || undefined,
     invoiceDate: inv.issueDate || undefined,
@@ -263,13 +290,15 @@ function dataFromExtraction(x: ExtractedInvoice, notes: string[]): ExtractedData
  */
 export function inputFromExtraction(x: ExtractedInvoice): { input: Record<string, unknown>; notes: string[] } {
   const notes: string[] = [];
-  const missing: string[] = [];
-  if (!x.invoiceNumber) missing.push('invoiceNumber');
-  if (!x.invoiceDate) missing.push('invoiceDate');
-  if (!x.seller.name) missing.push('seller.name');
-  if (!x.totals.totalTTC && !x.totals.totalHT && x.lines.length === 0) missing.push('totals or lines');
-  if (missing.length >= 3 || (missing.includes('totals or lines') && missing.length >= 2)) {
-    throw new ExtractionError(`Nothing usable was found in the document: no ${missing.join(', ')}.`, missing);
+  if (x.notAnInvoice !== undefined) {
+    throw new ExtractionError(`The document is not an invoice: it is titled "${x.notAnInvoice}" (a quote, order, delivery note, statement or reminder has no EN 16931 form).`);
+  }
+  // Nothing read (issue 13): neither an invoice number nor any total. Anything less comes back with what is missing.
+  if (!x.invoiceNumber && !x.totals.totalTTC && !x.totals.totalHT && !x.totals.amountDue) {
+    const missing = ['invoiceNumber', 'totals.totalTTC'];
+    if (!x.invoiceDate) missing.push('invoiceDate');
+    if (!x.seller.name) missing.push('seller.name');
+    throw new ExtractionError('No invoice data was found in the document: neither an invoice number nor a total.', missing);
   }
   const rates = x.vatBreakdown.map((b) => b.rate.value);
   const singleRate = rates.length === 1 ? rates[0] : undefined;

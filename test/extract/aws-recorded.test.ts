@@ -198,14 +198,18 @@ describe('a multi-page scan', () => {
 });
 
 describe('a receipt, not an EN 16931 invoice, through v1 convert', () => {
-  it('is refused with EXTRACTION_FAILED naming what is missing: the VAT rate of every line, the buyer, the seller address', async () => {
+  it('comes back with what was read, what is missing and the official findings, without XML (issue 13)', async () => {
     const file = 'textractor__tests_fixtures_saved_api_responses_test_analyze_expense_from_image.json';
     const handler = new ScriptedHandler([textractReply(wireBody(file))]);
-    const failure = await convertDocument({ bytes: PNG, mimeType: 'image/png', profile: 'comfort' }, { extractor: extractor(handler) }).catch((e: unknown) => e);
+    const result = await convertDocument({ bytes: PNG, mimeType: 'image/png', profile: 'comfort' }, { extractor: extractor(handler) });
 
-    expect(failure).toBeInstanceOf(ExtractionError);
-    const missing = ((failure as ExtractionError).details ?? []).map((d) => (d as { path: string }).path);
+    expect(result.factureX).toBeNull();
+    expect(result.extractedData.invoiceNumber).toBeDefined();
+    const missing = result.missing;
     expect(missing).toEqual(expect.arrayContaining(['items[0].vatRate', 'items[3].vatRate', 'buyer.name', 'buyer.address', 'seller.address']));
+    // The rules say the same with their official ids: BR-07 buyer name, BR-10 buyer address, BR-08 seller address.
+    expect(result.validation.errors.map((e) => e.rule)).toEqual(expect.arrayContaining(['BR-07', 'BR-08', 'BR-10']));
+    expect(result.validation.valid).toBe(false);
     // What it has is not among what is missing.
     expect(missing).not.toContain('invoiceNumber');
     expect(missing).not.toContain('invoiceDate');

@@ -23,6 +23,19 @@ describe('parseDate: invoice date formats to ISO', () => {
     ['12-Nov-2026', '2026-11-12'],
     ['15th of March 2026', '2026-03-15'],
     ['29.02.2028', '2028-02-29'],
+    // Issue 13: written forms in English, Dutch, Spanish and Italian.
+    ['August 3 , 2014', '2014-08-03'],
+    ['Aug 3,2014', '2014-08-03'],
+    ['3 augustus 2024', '2024-08-03'],
+    ['3 mei 2024', '2024-05-03'],
+    ['17 maart 2025', '2025-03-17'],
+    ['3 de agosto de 2024', '2024-08-03'],
+    ['1º de mayo del 2024', '2024-05-01'],
+    ['15 dic. 2023', '2023-12-15'],
+    ['3 agosto 2024', '2024-08-03'],
+    ['21 settembre 2025', '2025-09-21'],
+    ['12/nov/2026', '2026-11-12'],
+    ['03-08-2024', '2024-08-03'],
   ])('%j -> %s', (text, iso) => {
     expect(parseDate(text)).toBe(iso);
   });

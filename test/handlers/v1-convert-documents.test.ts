@@ -2,7 +2,8 @@
  * POST /api/v1/convert as a new user tries it, with documents made at test
  * time: a photo (PNG) of an invoice, an xlsx, an xls and a docx each give
  * extracted data, XML in the asked profile (valid against that profile's XSD)
- * and a validation report, and cost one credit each.
+ * and a validation report, and cost one credit each; so does a PDF that
+ * carries a UBL invoice (read through the isolation pool, issue 13).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,11 @@ import { setKeyStore } from '../../functions/_shared/key-store.js';
 import { handler } from '../../functions/v1-convert.js';
 import { openLocalKeyStore, type LocalKeyStore } from '../../lib/keys/local/local-key-store.js';
 import { loadXsdValidator } from '../../lib/xml/xsd.js';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { readFileSync } from 'node:fs';
+import { parseInvoiceInput } from '../../lib/input/schema.js';
+import { invoiceFromInput } from '../../lib/input/to-model.js';
+import { writeUblForTest } from '../fixtures/ubl/write-ubl.js';
 import { loadSample, makeDocx, makeTextPdf, makeXls, makeXlsx, renderPng } from '../fixtures/extract/generate.js';
 import { requireShared } from '../shared-path.js';
 import { context, loadEvent } from './load-event.js';
@@ -30,7 +36,7 @@ afterAll(() => store.close());
 async function convert(body: Record<string, unknown>) {
   const event = loadEvent('v1-convert/text-pdf.json');
   event.headers['X-API-Key'] = key;
-  event.body = JSON.stringify(body);
+  event.body = JSON.stringify({ businessProcess: 'B1', ...body });
   const res = await handler(event, context);
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
@@ -58,11 +64,31 @@ describe('v1 convert with a photo, Excel and Word', () => {
       expect(d.factureX.profile).toBe(c.profile);
       const [dir, file] = XSD[c.profile];
       expect(loadXsdValidator(requireShared('schemas', 'facturx-1.09', dir, file)).validate(d.factureX.xml).errors).toEqual([]);
-      expect(typeof d.validation.valid).toBe('boolean');
+      // The sample is a complete French invoice (with BT-23 sent): valid, nothing missing, so XML and one credit.
+      expect(d.validation.errors).toEqual([]);
+      expect(d.missing).toEqual([]);
       expect(d.validation.isValid).toBe(d.validation.valid);
       expect(d.validation.score).toBeGreaterThanOrEqual(0);
       credits -= 1;
       expect(body.meta.creditsRemaining).toBe(credits);
     }, 120_000);
   }
+});
+
+describe('v1 convert of a PDF carrying a UBL invoice', () => {
+  it('reads the UBL exactly (embedded-ubl), writes valid CII and charges one credit', async () => {
+    const parsed = parseInvoiceInput(JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'functions', '_shared', 'examples', 'invoice.json'), 'utf8')));
+    if (!parsed.ok) throw new Error('example invoice');
+    const model = invoiceFromInput(parsed.value);
+    const doc = await PDFDocument.create();
+    doc.addPage([595, 842]);
+    await doc.attach(new TextEncoder().encode(writeUblForTest(model)), 'INV-FA-2026-0042.xml', { mimeType: 'application/xml' });
+    const before = await store.remaining({ id: (await store.authenticate({ apiKey: key }))!.id, plan: 'starter' });
+    const { status, body } = await convert({ pdfBase64: Buffer.from(await doc.save()).toString('base64') });
+    expect(status, JSON.stringify(body.error)).toBe(200);
+    expect(body.data.extractedData).toMatchObject({ method: 'embedded-ubl', exact: true, invoiceNumber: 'FA-2026-0042' });
+    expect(body.data.validation.errors).toEqual([]);
+    expect(loadXsdValidator(requireShared('schemas', 'facturx-1.09', 'en16931', 'Factur-X_EN16931.xsd')).validate(body.data.factureX.xml).errors).toEqual([]);
+    expect(body.meta.creditsRemaining).toBe(before - 1);
+  }, 60_000);
 });

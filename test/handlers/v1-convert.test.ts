@@ -31,20 +31,25 @@ async function call(name: string, apiKey: string | null = key) {
 const xsd = (profile: string, file: string) => loadXsdValidator(requireShared('schemas', 'facturx-1.09', profile, file));
 
 describe('POST /api/v1/convert', () => {
-  it('a French seller without businessProcess: the answer carries BR-FR-08_BT-23, never a silent default', async () => {
+  it('a French seller without businessProcess: the answer carries BR-FR-08_BT-23, never a silent default, and no XML nor credit', async () => {
     const event = loadEvent('v1-convert/facturx-pdf.json');
     const b = JSON.parse(event.body!);
     delete b.businessProcess;
     event.body = JSON.stringify(b);
     // A key of its own: the other tests count this key's credits.
-    event.headers['X-API-Key'] = (await store.createKey('free', 'french convert test')).key;
+    const own = await store.createKey('free', 'french convert test');
+    event.headers['X-API-Key'] = own.key;
     const res = await handler(event, context);
     const status = res.statusCode;
     const body = JSON.parse(res.body);
     expect(status).toBe(200);
     expect(body.data.validation.valid).toBe(false);
     expect(body.data.validation.errors.map((e: { rule: string }) => e.rule)).toEqual(['BR-FR-08_BT-23']);
-    expect(body.data.factureX.xml ?? '').not.toContain('BusinessProcessSpecifiedDocumentContextParameter');
+    // We never hand out XML that breaks a rule: no XML, and so no credit spent.
+    expect(body.data.factureX).toBeNull();
+    expect(body.data.extractedData.invoiceNumber).toBe('FA-2026-0042');
+    expect(body.meta.creditsRemaining).toBe(3);
+    expect(await store.remaining({ id: own.record.id, plan: 'free' })).toBe(3);
   });
 
   it('reads a Factur-X PDF exactly and writes the asked profile (extended)', async () => {
@@ -70,6 +75,10 @@ describe('POST /api/v1/convert', () => {
     expect(d.extractedData.exact).toBe(false);
     expect(d.extractedData.invoiceNumber).toBe('FA-2026-0042');
     expect(d.extractedData.confidence.invoiceNumber).toBeGreaterThan(0);
+    // Quantity and unit printed under one header ("Qté Unité": "2 jour") are read apart, so the lines add up.
+    expect(d.extractedData.items.map((i: { quantity?: string }) => i.quantity)).toEqual(['2', '3']);
+    expect(d.validation.errors).toEqual([]);
+    expect(d.missing).toEqual([]);
     expect(d.factureX.xml).toContain('urn:factur-x.eu:1p0:basic');
     expect(xsd('basic', 'Factur-X_BASIC.xsd').validate(d.factureX.xml).errors).toEqual([]);
     expect(body.meta.creditsRemaining).toBe(1);
@@ -90,7 +99,9 @@ describe('POST /api/v1/convert', () => {
   });
 
   it('answers 429 QUOTA_EXCEEDED once the month is used up, and 401 without a key', async () => {
-    expect((await call('facturx-pdf.json')).status).toBe(200);
+    const left = await store.remaining({ id: (await store.authenticate({ apiKey: key }))!.id, plan: 'free' });
+    expect(left).toBeGreaterThan(0);
+    for (let i = 0; i < left; i++) expect((await call('facturx-pdf.json')).status).toBe(200);
     const refused = await call('facturx-pdf.json');
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('QUOTA_EXCEEDED');

@@ -103,7 +103,7 @@ describe('POST /api/v1/convert (local extractor) with hostile documents', () => 
     expectLimit(await call(convertHandler, convertEvent({ pdfBase64: b64(contentBombPdf(1024)) })), 'pdf-stream-bytes');
     expectLimit(await call(convertHandler, convertEvent({ pdfBase64: b64(attachmentBombPdf(1024)) })), 'pdf-stream-bytes');
     // The first successful conversion afterwards is the first one charged.
-    const ok = await call(convertHandler, convertEvent({ documentBase64: b64(await makeXlsx(loadSample())), mimeType: XLSX }));
+    const ok = await call(convertHandler, convertEvent({ documentBase64: b64(await makeXlsx(loadSample())), mimeType: XLSX, businessProcess: 'B1' }));
     expect(ok.status, JSON.stringify(ok.body.error)).toBe(200);
     expect(ok.body.meta?.creditsRemaining).toBe(999);
   }, 60_000);

@@ -50,7 +50,7 @@ describe.each(['memory', 'file'] as const)('jobs on the %s store', (kind) => {
     let runs = 0;
     const convert = async (j: JobRecord, bytes: Uint8Array) => {
       runs++;
-      return JSON.stringify({ success: true, data: { bytes: [...bytes] }, meta: { creditsRemaining: j.creditsRemaining } });
+      return { body: JSON.stringify({ success: true, data: { bytes: [...bytes] }, meta: { creditsRemaining: j.creditsRemaining } }), charged: true };
     };
     const done = await runJob(s.deps, job.id, { convert, describeError: noError });
     expect(done).toMatchObject({ status: 'succeeded', attempts: 1 });
@@ -62,6 +62,20 @@ describe.each(['memory', 'file'] as const)('jobs on the %s store', (kind) => {
     expect(JSON.parse(view.body!)).toEqual({ success: true, data: { bytes: [1, 2, 3] }, meta: { creditsRemaining: 4 } });
     // The document is not kept once the job is done.
     expect(await s.deps.blobs.get(job.input)).toBeUndefined();
+  });
+
+  it('a partial result (what was read, no Factur-X XML) succeeds as a job and gives the credit back', async () => {
+    const s = await setup(kind);
+    const { job } = await submitJob(s.deps, s.owner, { request: REQUEST, bytes: DOC });
+    expect(await s.keys.remaining(s.owner)).toBe(4);
+    const body = JSON.stringify({ success: true, data: { factureX: null, missing: ['buyer.name'] } });
+    const done = await runJob(s.deps, job.id, { convert: async () => ({ body, charged: false }), describeError: noError });
+    expect(done).toMatchObject({ status: 'succeeded' });
+    expect(await s.keys.remaining(s.owner)).toBe(5);
+    expect((await readJob(s.deps, s.owner, job.id)).body).toBe(body);
+    // A redelivery changes nothing: no second release, no charge.
+    await runJob(s.deps, job.id, { convert: async () => ({ body, charged: true }), describeError: noError });
+    expect(await s.keys.remaining(s.owner)).toBe(5);
   });
 
   it('a failed conversion records the error as the synchronous path would answer it and gives the credit back', async () => {
@@ -129,7 +143,7 @@ describe.each(['memory', 'file'] as const)('jobs on the %s store', (kind) => {
         return real(id, from, patch);
       },
     };
-    const convert = async () => '{"success":true}';
+    const convert = async () => ({ body: '{"success":true}', charged: true });
     await expect(runJob({ ...s.deps, jobs: flaky }, job.id, { convert, describeError: noError })).rejects.toThrow('store down');
     expect((await s.deps.jobs.get(job.id))?.status).toBe('running');
     const redelivered = await runJob({ ...s.deps, jobs: flaky }, job.id, { convert, describeError: noError });
@@ -145,7 +159,7 @@ describe.each(['memory', 'file'] as const)('jobs on the %s store', (kind) => {
     expect(view.job).toMatchObject({ status: 'failed', error: { code: 'JOB_INTERRUPTED' } });
     expect(await s.keys.remaining(s.owner)).toBe(5);
     // A late run of it does nothing.
-    expect((await runJob(s.deps, job.id, { convert: async () => '{}', describeError: noError }))?.status).toBe('failed');
+    expect((await runJob(s.deps, job.id, { convert: async () => ({ body: '{}', charged: true }), describeError: noError }))?.status).toBe('failed');
     expect(await s.keys.remaining(s.owner)).toBe(5);
   });
 });

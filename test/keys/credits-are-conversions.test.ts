@@ -90,7 +90,7 @@ const CASES: Array<[string, () => Promise<Case>]> = [
 ];
 
 describe.each(CASES)('credits are conversions: %s', (_name, make) => {
-  it('validations and failed conversions cost nothing; exactly the quota of conversions pass, then 429', async () => {
+  it('validations, failed conversions and partial results without XML cost nothing; exactly the quota of conversions pass, then 429', async () => {
     const { store, credentials, counted, close } = await make();
     const now = new Date('2026-11-10T09:00:00Z');
     try {
@@ -103,6 +103,12 @@ describe.each(CASES)('credits are conversions: %s', (_name, make) => {
       for (let i = 0; i < QUOTA * 2; i++) {
         const key = await admitApiKey(store, credentials, now);
         await expect(meterConversion(store, key, () => Promise.reject(new Error('EXTRACTION_FAILED')), now)).rejects.toThrow('EXTRACTION_FAILED');
+      }
+      // Partial results (v1 convert without XML, issue 13): answered, but nothing billable, so no credit.
+      for (let i = 0; i < QUOTA * 2; i++) {
+        const key = await admitApiKey(store, credentials, now);
+        const partial = await meterConversion(store, key, async () => ({ xml: null }), now, (r) => r.xml !== null);
+        expect(partial.creditsRemaining).toBe(QUOTA);
       }
       const key = await admitApiKey(store, credentials, now);
       expect(await store.remaining(key, now)).toBe(QUOTA);

@@ -63,6 +63,20 @@ describe('local store: Idempotency-Key', () => {
     await store.close();
   });
 
+  it('an answer without anything billable (v1: no XML) costs no credit and is not stored: a retry converts again, still free', async () => {
+    const { store, record } = await setup();
+    const c = converter();
+    const free = { ...c.options(req('partial-1')), charged: () => false };
+    const first = await meterConversionAnswer(store, record, free);
+    expect(first).toEqual({ answer: { status: 200, body: JSON.stringify({ run: 1, left: 1000 }) }, replayed: false });
+    const again = await meterConversionAnswer(store, record, { ...c.options(req('partial-1')), charged: () => false });
+    expect(again.replayed).toBe(false);
+    expect(c.runs).toBe(2);
+    expect(await used(store, record)).toBe(0);
+    expect(await store.remaining(record)).toBe(1000);
+    await store.close();
+  });
+
   it('scopes a key to the API key: the same Idempotency-Key of another API key is another request', async () => {
     const { store, record } = await setup();
     const other = (await store.createKey('free', 'other')).record;

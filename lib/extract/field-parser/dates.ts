@@ -1,8 +1,10 @@
 /**
- * Dates as printed on French, German and English invoices, read into ISO
- * `YYYY-MM-DD` (the form of BT-2 issue date, BT-9 due date, BT-72 delivery
- * date): `12/11/2026`, `12.11.2026`, `2026-11-12`, `12 novembre 2026`,
- * `12. November 2026`, `Nov 12, 2026`, `1er mars 2026`, two-digit years.
+ * Dates as printed on French, German, English, Dutch, Spanish and Italian
+ * invoices, read into ISO `YYYY-MM-DD` (the form of BT-2 issue date, BT-9 due
+ * date, BT-72 delivery date): `12/11/2026`, `12.11.2026`, `12-11-2026`,
+ * `2026-11-12`, `12 novembre 2026`, `12. November 2026`, `Nov 12, 2026`,
+ * `August 3 , 2014`, `1er mars 2026`, `3 de agosto de 2024`, `3 agosto 2024`,
+ * `3 augustus 2024`, `1º de mayo del 2024`, `12-nov-2026`, two-digit years.
  *
  * Numeric day/month order: day first (French, German, British use), month
  * first only when the day-first reading is impossible, or when the caller says
@@ -44,18 +46,19 @@ addMonths('octobre oct october oktober okt', 10);
 addMonths('novembre nov november', 11);
 addMonths('décembre decembre déc dec december dezember dez', 12);
 // Spanish, Italian and Dutch names (full names and unambiguous abbreviations), which Textract reads on EU documents too.
-addMonths('enero gennaio januari', 1);
+// Abbreviations are only read inside a whole date (day, month, year), so short ones cannot be mistaken for words.
+addMonths('enero ene gennaio gen januari', 1);
 addMonths('febrero febbraio februari', 2);
 addMonths('marzo maart mrt', 3);
 addMonths('abril abr aprile', 4);
-addMonths('mayo maggio mei', 5);
-addMonths('junio giugno', 6);
-addMonths('julio luglio', 7);
-addMonths('agosto augustus', 8);
-addMonths('septiembre settembre', 9);
-addMonths('octubre ottobre', 10);
+addMonths('mayo maggio mag mei', 5);
+addMonths('junio giugno giu', 6);
+addMonths('julio luglio lug', 7);
+addMonths('agosto ago augustus', 8);
+addMonths('septiembre setiembre settembre set', 9);
+addMonths('octubre ottobre ott', 10);
 addMonths('noviembre', 11);
-addMonths('diciembre dicembre', 12);
+addMonths('diciembre dicembre dic', 12);
 
 /** Weekday names that may precede a date (`Thursday, 26 March 2020`, `jeudi 26 mars 2020`). */
 const WEEKDAYS = new Set(
@@ -72,11 +75,11 @@ const YEAR4 = String.raw`(19[5-9]\d|20\d\d)`;
 const NUMERIC_YMD = new RegExp(String.raw`(?<![\d.,/-])${YEAR4}([-/.])(\d{1,2})\2(\d{1,2})(?![\d])`, 'g');
 const NUMERIC_DMY = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d]|[.,]\d)`, 'g');
 const TEXT_DMY = new RegExp(
-  String.raw`(?<![\p{L}\d])(\d{1,2})(?:er|st|nd|rd|th|\.)?\s*(?:de\s+|of\s+)?[-\s]?(${MONTH_ALT})\.?(?![\p{L}])[-\s,.]*(?:de\s+)?${YEAR4}(?!\d)`,
+  String.raw`(?<![\p{L}\d])(\d{1,2})(?:er|st|nd|rd|th|e|º|°|o|\.)?\s*(?:de\s+|of\s+)?[-/\s]?(${MONTH_ALT})\.?(?![\p{L}])[-/\s,.]*(?:(?:de|del)\s+)?${YEAR4}(?!\d)`,
   'gu',
 );
 const TEXT_MDY = new RegExp(
-  String.raw`(?<![\p{L}\d])(${MONTH_ALT})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+${YEAR4}(?!\d)`,
+  String.raw`(?<![\p{L}\d])(${MONTH_ALT})\.?\s*(\d{1,2})(?:st|nd|rd|th)?\s*,?\s*${YEAR4}(?!\d)`,
   'gu',
 );
 

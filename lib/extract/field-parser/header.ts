@@ -7,7 +7,21 @@ import { INVOICE_TYPE_CODES } from '../../rules/codelists/untdid-1001.js';
 import type { Extracted } from '../port.js';
 import { best, extracted, type Candidate, type ParseContext } from './context.js';
 import { findDates } from './dates.js';
-import { BOILERPLATE, CURRENCY_LABEL, DOCUMENT_WORDS, DUE_DATE, GENERIC_DATE, INVOICE_NUMBER, ISSUE_DATE, OTHER_DATE, matchLabels, compileLabels } from './labels.js';
+import {
+  BOILERPLATE,
+  CURRENCY_LABEL,
+  DOCUMENT_WORDS,
+  DUE_DATE,
+  GENERIC_DATE,
+  INVOICE_NUMBER,
+  ISSUE_DATE,
+  OTHER_DATE,
+  NOT_INVOICE_TITLES,
+  OTHER_INVOICE,
+  PAYMENT_CONTEXT,
+  matchLabels,
+  compileLabels,
+} from './labels.js';
 import { chunkAt, fold, type TextChunk } from './text.js';
 
 /** Where a value was found relative to its label. */
@@ -23,7 +37,7 @@ export function textAfter(ctx: ParseContext, line: number, end: number): Located
   const text = ctx.lines[line]?.text ?? '';
   const rest = text.slice(end);
   // "Nr." or "No" is a mark only as a word of its own: "NOV-2026-01" keeps its letters.
-  const skip = /^\s*(?:[:=#.\-–]\s*)*(?:(?:n°|nº|#|(?:no|nr|num)(?:\.|(?![a-z0-9])))\s*[:.]?\s*)?/i.exec(rest)?.[0].length ?? 0;
+  const skip = /^\s*(?:[:=#.\-–]\s*)*(?:(?:n\.?°|n\.?º|#|n\.(?=\s*[a-z0-9])|(?:no|nr|num|núm)(?:\.|(?![a-z0-9])))\s*[:.]?\s*)?/i.exec(rest)?.[0].length ?? 0;
   return { line, text: rest.slice(skip), offset: end + skip };
 }
 
@@ -73,17 +87,33 @@ export function readIdentifier(text: string): string | undefined {
   const dates = findDates(id);
   if (dates.length === 1 && dates[0]!.length === id.length) return undefined;
   if (/^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/.test(id)) return undefined;
+  // An EN 16931 term id printed as a placeholder ("BT-1", "BG-22") is no invoice number.
+  if (/^B[TG]-\d{1,3}$/i.test(id)) return undefined;
   return id;
 }
 
-const DOC_WORD = String.raw`(?<![\p{L}])(\p{L}*rechnung|rechnungskorrektur|gutschrift|facture|avoir|invoice|credit note|note de credit|bill)(?![\p{L}])`;
+const DOC_WORD = String.raw`(?<![\p{L}])(\p{L}*rechnung|rechnungskorrektur|gutschrift|facture|avoir|invoice|credit note|note de credit|bill|factuur|creditnota|factura|fattura|nota de credito|nota di credito)(?![\p{L}])`;
 const HEADING_RE = new RegExp(
   DOC_WORD +
     String.raw`((?:\s*\([^()]{1,40}\))*)` +
-    // "Rechnung des Versicherers Nr. 42": a few words may stand between the title and its number mark.
-    String.raw`(?:(?:\s+[\p{L}'’.-]+){0,3}?\s+(nr|no|n°|nº|number|nummer|numero|num)(?![\p{L}])\.?|\s*(#))?\s*[:.]?\s*(?=[A-Za-z0-9])`,
+    // "Rechnung des Versicherers Nr. 42", "Teilrechnung Bau (875) Nr. 210111": a few words (or a type code in brackets)
+    // may stand between the title and its number mark.
+    String.raw`(?:((?:\s+[\p{L}'’.-]+|\s*\([^()]{1,40}\)){0,4}?)\s*(nr|no|n°|nº|n\.°|n\.º|number|nummer|numero|num|n(?=\.))(?![\p{L}])\.?|\s*(#))?\s*[:.]?\s*(?=[A-Za-z0-9])`,
   'gu',
 );
+
+/** True when a label at `index` of a line is about another invoice (preceding, original: BG-3) than this one. */
+function aboutOtherInvoice(ctx: ParseContext, line: number, index: number): boolean {
+  return matchLabels(OTHER_INVOICE, ctx.folded[line] ?? '').some((m) => m.index <= index && index - m.end <= 12);
+}
+
+/** True when a line is a payment or bank line (remittance reference, IBAN ...). */
+function paymentLine(ctx: ParseContext, line: number): boolean {
+  return matchLabels(PAYMENT_CONTEXT, ctx.folded[line] ?? '').length > 0;
+}
+
+/** Invoice title words (any kind of invoice), folded: a chunk starting with one is an invoice title. */
+const INVOICE_TITLE_STARTS = [...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, ...DOCUMENT_WORDS.prepayment].map((w) => fold(w));
 
 /** Document titles written alone, folded, without blanks. */
 const TITLE_SET = new Set(
@@ -102,7 +132,10 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
       // A label inside a sentence ("... bitte Ihre Kundennummer 3504 und Belegnummer 2018 angeben") is weaker than a field label.
       const chunk0 = chunkOf(ctx, i, hit.index);
       const wordsBefore = chunk0 ? f.slice(chunk0.start, hit.index).trim().split(/\s+/).filter((w) => w !== '').length : 0;
-      if (id) out.push({ value: id, score: (wordsBefore >= 3 ? 0.6 : 0.9) + early, line: i, why: 'label' });
+      if (aboutOtherInvoice(ctx, i, hit.index)) continue;
+      // A number in a payment line ("Verwendungszweck: ...", "please quote ...") is weaker than one in the header.
+      const payment = paymentLine(ctx, i) ? -0.25 : 0;
+      if (id) out.push({ value: id, score: (wordsBefore >= 3 ? 0.6 : 0.9) + early + payment, line: i, why: 'label' });
       else if (after.text.trim() === '' || labelAlone(ctx, i, hit.index, hit.end)) {
         const chunk = chunkOf(ctx, i, hit.index);
         for (const b of chunksBelow(ctx, i, chunk?.x ?? 0, 2)) {
@@ -129,12 +162,12 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
     for (const m of f.matchAll(HEADING_RE)) {
       const start = m.index + m[0].length;
       const id = readIdentifier((ctx.lines[i]?.text ?? '').slice(start));
-      if (!id) continue;
-      const marker = m[3] ?? m[4];
+      if (!id || aboutOtherInvoice(ctx, i, m.index)) continue;
+      const marker = m[4] ?? m[5];
       const atStart = m.index <= 2;
-      const score = (marker ? 0.8 : atStart ? 0.62 : 0.45) + early;
+      const score = (marker ? 0.8 : atStart ? 0.62 : 0.45) + early + (paymentLine(ctx, i) ? -0.25 : 0);
       const c: Candidate<string> & { typeCode?: string; word?: string } = { value: id, score, line: i, why: 'heading', word: m[1]! };
-      const code = /\((\d{3})\)/.exec(m[2] ?? '')?.[1];
+      const code = /\((\d{3})\)/.exec(`${m[2] ?? ''} ${m[3] ?? ''}`)?.[1];
       if (code !== undefined) c.typeCode = code;
       out.push(c);
     }
@@ -158,6 +191,32 @@ export function findInvoiceNumber(ctx: ParseContext): { number?: Extracted<strin
   if (headingCandidate?.word !== undefined) heading.word = headingCandidate.word;
   if (headingCandidate?.typeCode !== undefined) heading.typeCode = headingCandidate.typeCode;
   return { number: extracted(ctx, chosen.value, Math.min(0.95, chosen.score), chosen.line), heading };
+}
+
+/**
+ * The title of a document that is no invoice (`Angebot`, `Devis`, `Quotation`, `Lieferschein`, `Pakbon`, `Preventivo`
+ * ...), when it has no invoice title or invoice number label: undefined for an invoice.
+ */
+export function findNonInvoiceTitle(ctx: ParseContext): string | undefined {
+  const limit = Math.min(ctx.lines.length, Math.max(15, Math.ceil(ctx.lines.length * 0.4)));
+  let title: string | undefined;
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const f = ctx.folded[i]!;
+    if (matchLabels(INVOICE_NUMBER, f).length > 0) return undefined;
+    if (i >= limit) continue;
+    const line = ctx.lines[i]!;
+    for (const c of line.chunks) {
+      const cf = fold(c.text).trim();
+      if (TITLE_SET.has(cf.replace(/[\s:.]/g, '')) || INVOICE_TITLE_STARTS.some((w) => cf.startsWith(w))) return undefined;
+      if (title !== undefined || i >= limit || line.page !== 1 || cf.split(/\s+/).length > 5) continue;
+      // A title stands alone on its line ("DEVIS", "Angebot Nr. 2026-14"); "Bestellung:  4711" is a reference label.
+      const hit = matchLabels(NOT_INVOICE_TITLES, cf).find((m) => m.index === 0);
+      const rest = hit ? cf.slice(hit.end).trim() : '';
+      const alone = line.chunks.length === 1 || (rest !== '' && /^(?:n°|nº|no\.?|nr\.?|#|numero|nummer|number)\s*\S/.test(rest));
+      if (hit && alone && !/:\s*$/.test(cf) && (rest === '' || /^(?:n°|nº|no\.?|nr\.?|#|numero|nummer|number)/.test(rest))) title = c.text.trim();
+    }
+  }
+  return title;
 }
 
 const CREDIT = compileLabels(DOCUMENT_WORDS.creditNote);
@@ -217,7 +276,10 @@ export function findIssueDate(ctx: ParseContext, heading?: { line: number; end: 
   const candidates: Candidate<string>[] = [];
   ctx.folded.forEach((f, i) => {
     for (const hit of matchLabels(ISSUE_DATE, f)) {
+      // "Date of the associated invoice", "Datum der Ursprungsrechnung": BT-26, not this invoice's date.
+      if (aboutOtherInvoice(ctx, i, hit.index)) continue;
       const date = ctx.dates(i).find((d) => d.index >= hit.end && d.index - hit.end <= 40);
+      if (date && matchLabels(OTHER_INVOICE, f.slice(hit.end, date.index)).length > 0) continue;
       if (date) candidates.push({ value: date.iso, score: 0.9, line: i, why: 'label' });
       else {
         const chunk = chunkOf(ctx, i, hit.index);
@@ -233,6 +295,7 @@ export function findIssueDate(ctx: ParseContext, heading?: { line: number; end: 
     // Generator notices ("ZUGFeRD-Version 2.1 vom 24.03.2020") carry dates that are not the invoice's.
     if (matchLabels(BOILERPLATE, f).length > 0) return;
     for (const hit of matchLabels(GENERIC_DATE, f)) {
+      if (aboutOtherInvoice(ctx, i, hit.index)) continue;
       const after = textAfter(ctx, i, hit.end);
       const date = ctx.dates(i).find((d) => d.index === after.offset);
       if (date && !announcedAsOther(ctx, i, date.index)) candidates.push({ value: date.iso, score: 0.6, line: i, why: 'generic label' });

@@ -1,5 +1,5 @@
 /**
- * The words French, German and English invoices print before their values,
+ * The words French, German, English, Dutch, Spanish and Italian invoices print before their values,
  * grouped by the business term they announce. Labels are written naturally
  * here and folded once (lower case, no accents) into regular expressions that
  * tolerate the spacing accidents of PDF text (letter-spaced headings such as
@@ -54,25 +54,54 @@ export interface LabelMatch {
   text: string;
 }
 
-/** All non-overlapping matches of a label set in a folded text. */
+/** Matches already computed, by label set and text: the parser asks the same set about the same line many times. */
+const MATCH_CACHE = new WeakMap<LabelSet, Map<string, readonly LabelMatch[]>>();
+const MATCH_CACHE_ENTRIES = 4096;
+
+/** All non-overlapping matches of a label set in a folded text (a fresh array; the parser reuses results across calls). */
 export function matchLabels(set: LabelSet, foldedText: string): LabelMatch[] {
+  let cache = MATCH_CACHE.get(set);
+  if (!cache) MATCH_CACHE.set(set, (cache = new Map()));
+  const known = cache.get(foldedText);
+  if (known) return known.map((m) => ({ ...m }));
   const out: LabelMatch[] = [];
   set.re.lastIndex = 0;
   for (const m of foldedText.matchAll(set.re)) {
     if (m[0].trim() === '') continue;
     out.push({ index: m.index, end: m.index + m[0].length, text: m[0] });
   }
+  // Bounded: a long document (or many) cannot grow it without end.
+  if (cache.size >= MATCH_CACHE_ENTRIES) cache.clear();
+  cache.set(foldedText, out.map((m) => ({ ...m })));
   return out;
 }
 
 /** Words that title the document (BT-3 is inferred from them). */
 export const DOCUMENT_WORDS = {
-  invoice: ['rechnung', 'facture', 'invoice', 'handelsrechnung', 'tax invoice', 'commercial invoice', 'bill'],
-  creditNote: ['gutschrift', 'avoir', 'credit note', 'note de credit', 'gutschriftsanzeige', 'creditnote'],
-  corrected: ['rechnungskorrektur', 'korrekturrechnung', 'facture rectificative', 'corrected invoice', 'stornorechnung'],
-  prepayment: ['facture d’acompte', "facture d'acompte", 'anzahlungsrechnung', 'vorauszahlungsrechnung', 'prepayment invoice', 'advance invoice'],
+  invoice: ['rechnung', 'facture', 'invoice', 'handelsrechnung', 'tax invoice', 'commercial invoice', 'bill', 'factuur', 'factura', 'fattura'],
+  creditNote: [
+    'gutschrift', 'avoir', 'credit note', 'note de credit', 'gutschriftsanzeige', 'creditnote', 'creditnota', 'creditfactuur', 'nota de crédito',
+    'nota de abono', 'factura de abono', 'nota di credito',
+  ],
+  corrected: ['rechnungskorrektur', 'korrekturrechnung', 'facture rectificative', 'corrected invoice', 'stornorechnung', 'factura rectificativa', 'fattura correttiva'],
+  prepayment: [
+    'facture d’acompte', "facture d'acompte", 'anzahlungsrechnung', 'vorauszahlungsrechnung', 'prepayment invoice', 'advance invoice', 'voorschotfactuur',
+    'factura de anticipo', "fattura d'acconto", 'fattura di acconto',
+  ],
   selfBilled: ['autofacturation', 'auto-facturation', 'self-billing', 'self billed invoice', 'gutschriftsverfahren'],
 };
+
+/**
+ * Titles of documents that are not invoices (quotes, orders, delivery notes, statements, reminders): a document titled
+ * so, with no invoice title, is no invoice (v1 answers 422 EXTRACTION_FAILED rather than a partial invoice).
+ */
+export const NOT_INVOICE_TITLES = compileLabels([
+  'angebot', 'kostenvoranschlag', 'auftragsbestätigung', 'bestellung', 'lieferschein', 'kontoauszug', 'mahnung', 'zahlungserinnerung',
+  'devis', 'bon de commande', 'confirmation de commande', 'bon de livraison', 'relevé de compte', 'relance',
+  'quote', 'quotation', 'estimate', 'purchase order', 'order confirmation', 'delivery note', 'packing slip', 'statement of account', 'payment reminder',
+  'offerte', 'bestelbon', 'orderbevestiging', 'pakbon', 'leveringsbon', 'presupuesto', 'pedido', 'albarán', 'albaran', 'preventivo', 'ordine',
+  'documento di trasporto', 'conferma d\'ordine',
+]);
 
 /** Labels announcing the invoice number (BT-1). */
 export const INVOICE_NUMBER = compileLabels([
@@ -84,6 +113,14 @@ export const INVOICE_NUMBER = compileLabels([
   'numéro de facture', 'numero de facture', 'n° de facture', 'no de facture', 'n° facture', 'no. facture', 'numéro facture', 'num. facture',
   'facture n°', 'facture no', 'facture no.', 'facture numéro', 'facture #', 'facture nº', 'numéro de la facture',
   "numéro d'avoir", "n° d'avoir", 'avoir n°', 'avoir no', 'avoir numéro', 'référence facture', 'réf. facture',
+  'rg.-nr.', 'rg.-nr', 'rg-nr.', 'rg-nr', 'rg. nr.', 're.-nr.', 're-nr.', 'rechnung-nr',
+  // Dutch, Spanish, Italian.
+  'factuurnummer', 'factuur nummer', 'factuurnr.', 'factuurnr', 'factuur nr.', 'factuur nr', 'factuur no.', 'factuur #', 'nummer factuur',
+  'creditnotanummer', 'creditnota nr.', 'creditnota nummer',
+  'número de factura', 'numero de factura', 'nº de factura', 'n° de factura', 'no. de factura', 'núm. de factura', 'factura n°', 'factura nº',
+  'factura no.', 'factura núm.', 'factura número', 'núm. factura', 'nº factura', 'n.º factura', 'n° factura', 'número factura',
+  'numero fattura', 'numero della fattura', 'numero documento', 'n. fattura', 'fattura n.', 'fattura n°', 'fattura nr.', 'fattura numero', 'nr. fattura',
+  'num. fattura', 'n° fattura', 'nota di credito n.',
 ]);
 
 /** Labels announcing the issue date (BT-2); `generic` ones need their date right after them. */
@@ -92,10 +129,12 @@ export const ISSUE_DATE = compileLabels([
   'invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued on', 'invoice dated', 'billing date', 'credit note date',
   'date de facture', 'date de la facture', 'date facture', "date d'émission", "date d'emission", 'émise le', 'émis le', 'date du document',
   "date de l'avoir", "date d'avoir", 'facturé le', 'date de facturation',
+  'factuurdatum', 'factuur datum', 'datum factuur', 'fecha de factura', 'fecha factura', 'fecha de emisión', 'fecha de expedición', 'fecha emisión',
+  'data fattura', 'data della fattura', 'data di emissione', 'data emissione', 'data documento', 'date issued',
 ]);
 
 /** Generic date words: accepted only with a date right after them. */
-export const GENERIC_DATE = compileLabels(['datum', 'date', 'dated', 'le', 'den', 'vom', 'du']);
+export const GENERIC_DATE = compileLabels(['datum', 'date', 'dated', 'le', 'den', 'vom', 'du', 'fecha', 'data', 'del']);
 
 /** Labels announcing the payment due date (BT-9). */
 export const DUE_DATE = compileLabels([
@@ -103,6 +142,8 @@ export const DUE_DATE = compileLabels([
   'payable avant le', 'payable le', 'à régler avant le', 'règlement avant le', 'au plus tard le',
   'fälligkeitsdatum', 'fällig am', 'fällig bis', 'fällig zum', 'fälligkeit', 'zahlbar bis zum', 'zahlbar bis', 'zahlungsziel', 'bis zum', 'spätestens am',
   'due date', 'payment due date', 'payment due', 'due on', 'due by', 'pay by', 'payable by', 'date due', 'payment date',
+  'vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'te betalen voor', 'betalen voor', 'fecha de vencimiento', 'fecha vencimiento', 'vencimiento',
+  'data scadenza', 'data di scadenza', 'scadenza pagamento', 'scadenza',
 ]);
 
 /** Dates that are something else than the issue date (delivery, order, period ...). */
@@ -112,6 +153,31 @@ export const OTHER_DATE = compileLabels([
   'auftrag-datum-lief', 'gültig bis', 'gueltig bis', 'druckdatum',
   'date de livraison', 'livraison', 'date de commande', 'commande du', 'période', 'periode', 'date de prestation', "date d'exécution",
   'delivery date', 'date of delivery', 'order date', 'service date', 'period', 'shipping date', 'valid until',
+  'leverdatum', 'leveringsdatum', 'besteldatum', 'orderdatum', 'fecha de entrega', 'fecha de pedido', 'fecha pedido', 'periodo',
+  'data consegna', 'data di consegna', 'data ordine', "data dell'ordine",
+], { prefix: true });
+
+/**
+ * Words naming another invoice than this one (a corrected or credited one, BG-3): a number or date they announce is
+ * BT-25 / BT-26, never BT-1 / BT-2.
+ */
+export const OTHER_INVOICE = compileLabels([
+  'associated invoice', 'original invoice', 'preceding invoice', 'related invoice', 'referenced invoice', 'corrected invoice number',
+  "facture d'origine", 'facture initiale', 'facture rectifiée', 'facture corrigée', 'facture de référence', 'facture associée', 'sur facture',
+  'ursprungsrechnung', 'ursprüngliche rechnung', 'bezugsrechnung', 'zugehörige rechnung', 'korrigierte rechnung', 'stornierte rechnung', 'zu rechnung',
+  'oorspronkelijke factuur', 'originele factuur', 'factura original', 'factura rectificada', 'fattura originale', 'fattura di riferimento',
+], { prefix: true });
+
+/**
+ * Words of payment lines (bank details, remittance): a "reference" printed there is the payment reference (BT-83),
+ * which takes the invoice number only as a weaker candidate.
+ */
+export const PAYMENT_CONTEXT = compileLabels([
+  'payment reference', 'payment ref', 'remittance', 'please quote', 'please use', 'when paying', 'reference for payment', 'bank transfer',
+  'verwendungszweck', 'zahlungsreferenz', 'bitte angeben', 'bitte geben sie', 'bei zahlung', 'überweisung', 'ueberweisung',
+  'référence de paiement', 'reference de paiement', 'référence à rappeler', 'à rappeler', 'libellé du virement', 'lors du règlement', 'virement',
+  'betalingskenmerk', 'mededeling', 'gestructureerde mededeling', 'onder vermelding', 'referencia de pago', 'concepto de la transferencia',
+  'causale', 'riferimento pagamento', 'iban', 'bic', 'swift',
 ], { prefix: true });
 
 /** Headings of the seller's block (BG-4). */
@@ -119,6 +185,8 @@ export const SELLER_HEADING = compileLabels([
   'verkäufer', 'verkaeufer', 'lieferant', 'rechnungsersteller', 'rechnungssteller', 'leistungserbringer', 'absender', 'auftragnehmer',
   'seller', 'supplier', 'vendor', 'from', 'issued by', 'bill from', 'sold by',
   'vendeur', 'fournisseur', 'émetteur', 'emetteur', 'prestataire', 'expéditeur',
+  'van', 'leverancier', 'verkoper', 'afzender', 'proveedor', 'vendedor', 'emisor', 'emitido por', 'fornitore', 'venditore', 'cedente/prestatore', 'cedente',
+  'prestatore', 'mittente',
 ]);
 
 /** Headings of the buyer's block (BG-7). */
@@ -127,6 +195,9 @@ export const BUYER_HEADING = compileLabels([
   'rechnungsadresse', 'kunde', 'auftraggeber', 'empfänger',
   'buyer', 'customer', 'bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'client', 'recipient',
   'facturé à', 'facture à', 'facturer à', 'adresse de facturation', 'destinataire', 'acheteur', 'client facturé',
+  'to', 'an', 'aan', 'rechnung an', 'factuuradres', 'gefactureerd aan', 'factuur aan', 'klant', 'afnemer', 'koper',
+  'facturar a', 'facturado a', 'cliente', 'comprador', 'destinatario', 'cessionario/committente', 'cessionario', 'committente', 'spett.le', 'spettabile',
+  'intestatario',
 ]);
 
 /** Headings of blocks that are neither party (delivery address, payee ...): they end a party block. */
@@ -134,10 +205,12 @@ export const OTHER_PARTY_HEADING = compileLabels([
   'lieferanschrift', 'lieferadresse', 'warenempfänger', 'abweichender warenempfänger', 'abweichender zahlungsempfänger', 'zahlungsempfänger',
   'steuerbevollmächtigter', 'adresse de livraison', 'livré à', 'livraison', 'ship to', 'deliver to', 'delivery address', 'payee',
   'contact commercial', 'bemerkungen', 'bemerkung', 'positionsdaten', 'notes', 'zahlungsbedingungen', 'conditions de paiement',
+  'afleveradres', 'leveradres', 'dirección de entrega', 'direccion de entrega', 'enviar a', 'luogo di consegna', 'destinazione merce', 'indirizzo di consegna',
+  'betalingsvoorwaarden', 'condiciones de pago', 'condizioni di pagamento',
 ]);
 
 /** Labels of the name inside a labelled party block ("Name: ..."). */
-export const NAME_LABEL = compileLabels(['name', 'firma', 'nom', 'raison sociale', 'company', 'société', 'firmenname']);
+export const NAME_LABEL = compileLabels(['name', 'firma', 'nom', 'raison sociale', 'company', 'société', 'firmenname', 'naam', 'bedrijfsnaam', 'nombre', 'razón social', 'ragione sociale', 'denominazione']);
 
 /** Row labels inside party blocks that are not names. */
 export const PARTY_DETAIL_LABEL = compileLabels([
@@ -145,6 +218,8 @@ export const PARTY_DETAIL_LABEL = compileLabels([
   'steuernummer', 'ust-idnr', 'ust.-id.-nr', 'ust-id', 'ustid', 'ust-id-nr', 'vat', 'tva', 'siret', 'siren', 'tel', 'telefon', 'téléphone',
   'phone', 'fax', 'e-mail', 'email', 'mail', 'web', 'kontakt', 'contact', 'abteilung', 'registrierungsnummer', 'handelsregister',
   'customer number', 'customer no', 'n° client', 'code client', 'référence client', 'ihre nummer', 'unsere nummer', 'id',
+  'btw', 'kvk', 'klantnummer', 'nif', 'cif', 'teléfono', 'telefono', 'partita iva', 'p.iva', 'codice fiscale', 'c.f.', 'codice cliente', 'direccion',
+  'indirizzo', 'adres',
 ], { prefix: true });
 
 /** Labels of totals, by term. `strong` labels are unambiguous, `weak` ones need corroboration. */
@@ -162,8 +237,10 @@ export const TOTAL_LABELS = {
     'total before tax', 'total before vat', 'total without vat', 'total net amount', 'amount excl. vat', 'subtotal excl. vat', 'taxable amount',
     'total excl. tax', 'total (excl. vat)', 'total (excl. tax)', 'nettobeitrag', 'gesamtbeitrag', 'beitrag netto',
     'total exkl. mwst', 'total exkl. mwst.', 'total exkl.', 'summe exkl. mwst', 'betrag exkl. mwst', 'total hors tva', 'totale imponibile',
+    'totaal excl. btw', 'totaal excl btw', 'totaal exclusief btw', 'bedrag excl. btw', 'totaal exclusief', 'netto bedrag', 'totaal netto',
+    'base imponible', 'total sin iva', 'importe neto', 'total neto', 'subtotal sin iva', 'imponibile', 'totale netto', 'imponibile totale', 'totale senza iva',
   ]),
-  netWeak: compileLabels(['netto', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'summe', 'total net']),
+  netWeak: compileLabels(['netto', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'summe', 'total net', 'subtotaal', 'subtotale']),
   /** Invoice total VAT amount (BT-110). */
   vat: compileLabels([
     'total tva', 'montant tva', 'montant de la tva', 'montant total tva', 'total taxes', 'total des taxes', 'tva totale', 'total t.v.a.',
@@ -171,8 +248,12 @@ export const TOTAL_LABELS = {
     'steuerbetrag', 'gesamt ust', 'ust. gesamt', 'ust gesamt', 'mwst. gesamt', 'mehrwertsteuer gesamt', 'zuzügl. ust', 'zuzügl. ust.',
     'zuzüglich ust', 'zzgl. ust', 'zzgl. mwst', 'zuzügl. mwst', 'zuzüglich mwst', 'zzgl. umsatzsteuer', 'zuzüglich umsatzsteuer', 'summe steuer',
     'total vat', 'vat total', 'vat amount', 'total tax', 'tax total', 'tax amount', 'total sales tax', 'plus vat',
+    'btw-bedrag', 'btw bedrag', 'totaal btw', 'total iva', 'importe iva', 'cuota iva', 'cuota de iva', 'totale iva', 'importo iva', 'imposta',
   ]),
-  vatWeak: compileLabels(['tva', 'mwst', 'mwst.', 'ust', 'ust.', 'umsatzsteuer', 'mehrwertsteuer', 'vat', 'tax', 'taxe', 'taxes', 'steuer', 'versicherungsteuer', 'versicherungssteuer']),
+  vatWeak: compileLabels([
+    'tva', 'mwst', 'mwst.', 'ust', 'ust.', 'umsatzsteuer', 'mehrwertsteuer', 'vat', 'tax', 'taxe', 'taxes', 'steuer', 'versicherungsteuer', 'versicherungssteuer',
+    'btw', 'iva', 'i.v.a.',
+  ]),
   /** Invoice total amount with VAT (BT-112). */
   gross: compileLabels([
     'total ttc', 'montant ttc', 'total t.t.c.', 'total toutes taxes comprises', 'montant total ttc', 'total (ttc)', 'total facture', 'montant total',
@@ -182,8 +263,10 @@ export const TOTAL_LABELS = {
     'total incl. vat', 'total including vat', 'total inc vat', 'total incl vat', 'total inc. vat', 'grand total', 'invoice total', 'total amount',
     'total with vat', 'total (incl. vat)', 'total incl. tax', 'total including tax', 'gross total', 'total gross', 'invoice amount',
     'total inkl. mwst', 'total inkl. mwst.', 'total inkl.', 'summe inkl.', 'betrag inkl. mwst', 'rechnungstotal', 'endsumme',
+    'totaal incl. btw', 'totaal incl btw', 'totaal inclusief btw', 'totaalbedrag', 'factuurbedrag', 'bedrag incl. btw',
+    'total factura', 'importe total', 'total con iva', 'total iva incluido', 'totale fattura', 'totale documento', 'importo totale', 'totale iva inclusa',
   ]),
-  grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount']),
+  grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount', 'totaal', 'totale', 'importe', 'importo', 'bedrag']),
   /** Paid amount (BT-113). */
   prepaid: compileLabels([
     'acompte versé', 'acomptes versés', 'acompte', 'acomptes', 'déjà payé', 'deja paye', 'déjà réglé', 'montant payé', 'montant déjà réglé', 'avance reçue',
@@ -198,6 +281,7 @@ export const TOTAL_LABELS = {
     'zahlbetrag', 'zu zahlender betrag', 'zu zahlen', 'offener betrag', 'restbetrag', 'noch zu zahlen', 'fälliger betrag', 'zahlungsbetrag',
     'amount due', 'balance due', 'total due', 'amount payable', 'total payable', 'please pay', 'total to pay', 'payable amount', 'amount to pay',
     'due payable', 'now due', 'to be paid',
+    'totaal te betalen', 'te betalen', 'openstaand bedrag', 'total a pagar', 'importe a pagar', 'totale da pagare', 'netto a pagare', 'importo da pagare',
   ]),
 };
 
@@ -210,24 +294,27 @@ export const NOT_A_TOTAL = compileLabels([
   // Identifier labels: "USt-IdNr.", "N° TVA", "VAT Reg No" announce numbers, not amounts.
   'ust-id', 'ust.-id', 'ustid', 'ust-nr', 'umsatzsteuer-id', 'steuernummer', 'steuer-nr', 'st.-nr', 'mwst-nr', 'uid', 'n° tva', 'no tva',
   'numéro de tva', 'tva intracom', 'vat reg', 'vat no', 'vat number', 'vat id', 'tax id', 'tax number', 'tax reg',
+  'btw-nummer', 'btw nummer', 'btw-nr', 'btw nr', 'btw-id', 'btw id', 'nif', 'cif', 'n.i.f', 'partita iva', 'p. iva', 'p.iva', 'codice fiscale',
 ], { prefix: true });
 
 /** Labels of a VAT rate column or cell. */
 export const RATE_LABEL = compileLabels([
   'steuersatz', 'ust-satz', 'ust. satz', 'ust satz', 'mwst-satz', 'mwst satz', 'mwst-%', 'mwst %', 'ust. %', 'ust %', 'ust.-%', 'satz', '%',
   'taux', 'taux tva', 'tva %', 'taux de tva', 'vat rate', 'vat %', 'rate', 'tax rate', 'usts.', 'steuersatz [%]',
+  'btw-tarief', 'btw tarief', 'btw %', 'tarief', 'tipo iva', 'tipo', '% iva', 'iva %', 'aliquota', 'aliquota iva',
 ]);
 
 /** Labels of the taxable base column of a VAT breakdown (BT-116). */
 export const BASE_LABEL = compileLabels([
   'basisbetrag', 'steuerbasisbetrag', 'steuerbasis', 'bemessungsgrundlage', 'nettobetrag', 'netto', 'nettopreis', 'nettowert', 'warenwert',
   'base', 'base ht', 'montant ht', 'assiette', 'base imposable', 'taxable amount', 'net amount', 'net', 'basis', 'base amount',
+  'grondslag', 'maatstaf', 'base imponible', 'imponibile',
 ]);
 
 /** Labels of the tax amount column of a VAT breakdown (BT-117). */
 export const TAX_AMOUNT_LABEL = compileLabels([
   'steuerbetrag', 'ust.-betrag', 'ust-betrag', 'mwst-betrag', 'mwst betrag', 'ust betrag', 'umsatzsteuer', 'montant tva', 'montant de tva',
-  'tva', 'montant', 'vat amount', 'tax amount', 'vat', 'tax', 'betrag',
+  'tva', 'montant', 'vat amount', 'tax amount', 'vat', 'tax', 'betrag', 'btw-bedrag', 'btw', 'cuota', 'iva', 'imposta',
 ]);
 
 /** Column headers of the line items table, by column. */
@@ -235,20 +322,21 @@ export const COLUMN_LABELS = {
   description: compileLabels([
     'désignation', 'designation', 'description', 'libellé', 'libelle', 'bezeichnung', 'beschreibung', 'artikelbeschreibung', 'artikelbezeichnung',
     'leistungsbeschreibung', 'artikel', 'produkt', 'product', 'item', 'items', 'leistung', 'article', 'prestation', 'produit', 'material/beschreibung',
-    'details', 'service', 'services', 'text', 'intitulé', 'objet',
+    'details', 'service', 'services', 'text', 'intitulé', 'objet', 'omschrijving', 'descripción', 'descripcion', 'concepto', 'descrizione',
   ]),
-  quantity: compileLabels(['qté', 'qte', 'qté.', 'quantité', 'quantite', 'qty', 'qty.', 'quantity', 'menge', 'anzahl', 'nb', 'stück', 'quant.', 'anz.', 'hours', 'heures', 'std.', 'stunden', 'std', 'jours', 'days', 'tage']),
+  quantity: compileLabels(['qté', 'qte', 'qté.', 'quantité', 'quantite', 'qty', 'qty.', 'quantity', 'menge', 'anzahl', 'nb', 'stück', 'quant.', 'anz.', 'hours', 'heures', 'std.', 'stunden', 'std', 'jours', 'days', 'tage', 'aantal', 'cantidad', 'cant.', 'quantità', 'qtà', 'q.tà', 'uds.', 'unidades']),
   unit: compileLabels(['unité', 'unite', 'unit', 'einheit', 'me', 'uom', 'meng.-einheit', 'mengeneinheit', 'vke/geb']),
   price: compileLabels([
     'pu', 'p.u.', 'pu ht', 'p.u. ht', 'prix unitaire', 'prix unitaire ht', 'prix unit.', 'prix unit. ht', 'prix', 'prix ht unitaire', 'tarif',
     'unit price', 'price', 'unit cost', 'rate', 'einzelpreis', 'preis', 'nettopreis', 'stückpreis', 'e-preis', 'ep', 'preis/einheit', 'einzel/€',
     'einzel', 'preis/ einheit', 'unit price (excl. vat)', 'ansatz', 'stundensatz', 'taux horaire', 'hourly rate',
+    'prijs', 'stukprijs', 'eenheidsprijs', 'precio', 'precio unitario', 'prezzo', 'prezzo unitario',
   ]),
-  vat: compileLabels(['tva', 'tva %', 'taux tva', 'taux', 'mwst', 'mwst.', 'mwst-%', 'mwst %', 'ust', 'ust.', 'ust. %', 'usts.', 'vat', 'vat %', 'tax', 'tax %', 'steuer', 'steuersatz', 'ust %']),
+  vat: compileLabels(['tva', 'tva %', 'taux tva', 'taux', 'mwst', 'mwst.', 'mwst-%', 'mwst %', 'ust', 'ust.', 'ust. %', 'usts.', 'vat', 'vat %', 'tax', 'tax %', 'steuer', 'steuersatz', 'ust %', 'btw', 'btw %', 'iva', 'iva %', '% iva', 'aliquota']),
   net: compileLabels([
     'montant', 'montant ht', 'total', 'total ht', 'prix ht', 'prix total', 'prix total ht', 'betrag', 'gesamt', 'gesamtpreis', 'gesamtbetrag', 'summe',
     'nettobetrag', 'nettowert', 'entgelt', 'amount', 'line total', 'net amount', 'positionsbetrag', 'positions-', 'gesamt/€', 'total price', 'net',
-    'netto', 'wert',
+    'netto', 'wert', 'bedrag', 'totaal', 'importe', 'importo', 'totale',
   ]),
   position: compileLabels(['pos', 'pos.', 'position', 'nr.', '#', 'n°', 'ligne', 'line', 'lfd. nr.', 'lfd.nr.']),
   /** Article numbers: read as a column so they do not join the description. */
@@ -256,18 +344,22 @@ export const COLUMN_LABELS = {
 };
 
 /** Labels whose value is the currency (BT-5). */
-export const CURRENCY_LABEL = compileLabels(['währung', 'waehrung', 'rechnungswährung', 'currency', 'devise', 'monnaie', 'beträge in', 'amounts in', 'montants en', 'in währung']);
+export const CURRENCY_LABEL = compileLabels([
+  'währung', 'waehrung', 'rechnungswährung', 'currency', 'devise', 'monnaie', 'beträge in', 'amounts in', 'montants en', 'in währung', 'valuta', 'moneda', 'divisa',
+]);
 
 /** Labels of a VAT number (BT-31 / BT-48). */
 export const VAT_LABEL = compileLabels([
   'ust-idnr', 'ust-id-nr', 'ust.-id.-nr', 'ust-id', 'ustid', 'ust.-identnr', 'umsatzsteuer-id', 'umsatzsteuer-identifikationsnummer',
   'mwst-nr', 'n° tva', 'no tva', 'tva intracommunautaire', 'n° de tva', 'numéro de tva', 'tva intracom', 'tva', 'vat', 'vat no', 'vat number',
   'vat reg', 'vat id', 'tax id',
+  'btw-nummer', 'btw nummer', 'btw-nr', 'btw nr', 'btw-id', 'btw id', 'btw', 'nif', 'cif', 'nif/cif', 'n.i.f.', 'partita iva', 'p.iva', 'p. iva', 'iva',
 ], { prefix: true });
 
 /** Words saying that an identifier on the same line belongs to the buyer. */
 export const BUYER_REFERENCE = compileLabels([
   'client', 'kunde', 'kunden', 'customer', 'buyer', 'acheteur', 'ihre', 'votre', 'your', 'käufer', 'leistungsempfänger', 'empfänger', 'destinataire',
+  'klant', 'uw', 'cliente', 'comprador', 'destinatario', 'cessionario', 'committente',
 ], { prefix: true });
 
 /** Salutations and care-of words printed before a person's name in an address block. */

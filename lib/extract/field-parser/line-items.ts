@@ -256,7 +256,12 @@ function splitChunk(text: string): string[] {
       out.push(m[1]!.trim());
       for (const n of m[2]!.trim().split(/\s+(?=[-−]?\d)/)) out.push(n.trim());
     } else if (/^[-−]?\d/.test(p)) {
-      for (const n of p.split(/\s+(?=[-−]?\d)/)) out.push(n.trim());
+      for (const n of p.split(/\s+(?=[-−]?\d)/)) {
+        // "2 jour", "3 u.", "1,5 Std": a quantity with its unit, whose columns may be printed under one header ("Qté Unité").
+        const withUnit = /^([-−]?\d[\d.,']*)\s+(\S.*)$/u.exec(n.trim());
+        if (withUnit && unitCode(withUnit[2]!) !== undefined) out.push(withUnit[1]!, withUnit[2]!);
+        else out.push(n.trim());
+      }
     } else out.push(p);
   }
   return out.filter((s) => s !== '');

@@ -7,7 +7,7 @@ import { ExtractionError } from '../../errors.js';
 import type { Extracted, ExtractedInvoice, ExtractionMethod } from '../port.js';
 import { crossCheck } from './checks.js';
 import { createContext, extracted, type ParseContext } from './context.js';
-import { findCurrency, findDocumentType, findDueDate, findInvoiceNumber, findIssueDate, textAfter } from './header.js';
+import { findCurrency, findDocumentType, findDueDate, findInvoiceNumber, findIssueDate, findNonInvoiceTitle, textAfter } from './header.js';
 import { findLabelledBics } from './identifiers.js';
 import { compileLabels, matchLabels } from './labels.js';
 import { findLineItems } from './line-items.js';
@@ -27,7 +27,8 @@ export interface ParseInvoiceOptions {
 
 const PAYMENT_TERMS = compileLabels([
   'zahlungsbedingungen', 'zahlungsbedingung', 'zahlungsziel', 'conditions de paiement', 'conditions de règlement', 'modalités de paiement',
-  'payment terms', 'terms of payment', 'terms',
+  'payment terms', 'terms of payment', 'terms', 'betalingsvoorwaarden', 'betalingstermijn', 'condiciones de pago', 'forma de pago', 'condizioni di pagamento',
+  'termini di pagamento', 'modalità di pagamento',
 ]);
 
 function findPaymentTerms(ctx: ParseContext): Extracted<string> | undefined {
@@ -120,6 +121,8 @@ export function parseInvoice(doc: TextDocument, options: ParseInvoiceOptions): E
     }
   }
   invoice.documentType = documentType;
+  const otherTitle = findNonInvoiceTitle(ctx);
+  if (otherTitle !== undefined) invoice.notAnInvoice = otherTitle;
   if (payment.iban) invoice.iban = payment.iban;
   if (payment.bic) invoice.bic = payment.bic;
   if (paymentTerms) invoice.paymentTerms = paymentTerms;

@@ -62,7 +62,26 @@ export function isPostcodeLine(text: string): boolean {
   return POSTCODE_LINE.test(text);
 }
 
-/** True when a text may be a party name: letters, no contact data, no street, no postcode, no amounts or dates, no title or boilerplate. */
+/**
+ * Template placeholders printed where a name or logo goes (`LOGO`, `[Your logo]`, `Company name`, `BT-27`): never a
+ * party name.
+ */
+const PLACEHOLDER =
+  /^[[(<{]?\s*(?:(?:your|company|firmen|ihr|votre|uw|su|vostro|il tuo)\s+)?(?:logo|company\s+name|your\s+company|firmenname|nom\s+de\s+(?:l'|la\s+)?(?:entreprise|soci[ée]t[ée])|bedrijfsnaam|nombre\s+de\s+la\s+empresa|ragione\s+sociale|b[tg]-\d{1,3}|placeholder|lorem\s+ipsum(?:\s+\w+)*)(?:\s+(?:here|ici|hier|qui|aqu[ií]))?\s*[\])>}]?$/i;
+
+/** Words of document titles besides the document words: a line made of these only is a title, never a name. */
+const TITLE_FILLER = new Set(['original', 'copy', 'duplicate', 'kopie', 'duplicata', 'copie', 'proforma', 'pro', 'forma', 'tax', 'commercial', 'final', 'partial', 'no', 'nr', 'n', 'of', 'de', 'du', 'der', 'la', 'le', 'the']);
+
+/** True when a text is only document title words (`INVOICE / FACTURE`, `Rechnung - Original`, `Tax Invoice`). */
+let titleWordSet: Set<string> | undefined;
+function isTitleOnly(text: string): boolean {
+  const words = fold(text).split(/[^\p{L}]+/u).filter((w) => w !== '');
+  if (words.length === 0) return false;
+  const docWords = (titleWordSet ??= new Set(TITLE_WORDS.labels.flatMap((l) => l.split(/\s+/))));
+  return words.every((w) => docWords.has(w) || TITLE_FILLER.has(w)) && words.some((w) => docWords.has(w));
+}
+
+/** True when a text may be a party name: letters, no contact data, no street, no postcode, no amounts or dates, no title, country line, placeholder or boilerplate. */
 export function isNameLike(text: string): boolean {
   const t = text.trim();
   if (t.length < 2 || t.length > 90) return false;
@@ -79,6 +98,8 @@ export function isNameLike(text: string): boolean {
   if (TITLE_WORDS.labels.some((w) => compact === w.replace(/\s/g, '') || compact.endsWith(w.replace(/\s/g, '')) && compact.length <= w.length + 6)) return false;
   if (SALUTATION.test(t)) return false;
   if (/^[^:]{1,30}:\s*\S/.test(t) && !hasLegalForm(t)) return false;
+  // Last, as the dearest: placeholders, title-only lines and country lines.
+  if (PLACEHOLDER.test(t) || isTitleOnly(t) || isCountryName(t)) return false;
   return true;
 }
 
@@ -353,6 +374,60 @@ function letterhead(ctx: ParseContext, exclude: Set<string>, excludeLines: Set<n
   return bestBlock;
 }
 
+/** Register and legal-mention words printed beside a company's identifiers (HRB, RCS, KvK, capital ...). */
+const REGISTER =
+  /(?<![\p{L}])(?:hrb|hra|rcs|r\.c\.s\.|kvk|k\.v\.k\.|siren|siret|amtsgericht|registergericht|handelsregister|company\s+(?:reg|no|number)|registered\s+in|registration\s+no|rea|registro\s+mercantil|cif|nif|partita\s+iva|p\.\s?iva|capital|kapital|stammkapital|geschäftsführer|gérant|ape|naf|btw|ust-?id)(?![\p{L}])/iu;
+
+/** True when a line carries the legal mentions an issuer prints: a VAT number, SIREN / SIRET, an IBAN or a register. */
+function hasLegalMention(ctx: ParseContext, line: number): boolean {
+  const text = ctx.lines[line]?.text ?? '';
+  if (ctx.vatNumbers(line).length > 0 || ctx.ibans(line).length > 0 || REGISTER.test(text)) return true;
+  const ids = findFrenchCompanyIds(text);
+  return ids.siren.length > 0 || ids.siret.length > 0;
+}
+
+/** True when a block holds what only the issuer prints about itself: identifiers, register, phone, e-mail, web. */
+function blockHasIssuerData(ctx: ParseContext, block: Block): boolean {
+  return block.lines.some((b) => hasLegalMention(ctx, b.line) || CONTACT.test(b.text));
+}
+
+/**
+ * The issuer named in the footer's legal mentions (`ACME GmbH · HRB 1234 · USt-IdNr. DE...`, `SARL au capital de ...
+ * RCS Lyon ... TVA FR...`): a name with a legal form on a line of the bottom of a page that carries (or sits beside) an
+ * identifier, IBAN or register entry.
+ */
+function footerIssuer(ctx: ParseContext, exclude: Set<string>): Block | undefined {
+  const pageBottom = new Map<number, { top: number; bottom: number }>();
+  for (const l of ctx.lines) {
+    const p = pageBottom.get(l.page);
+    if (!p) pageBottom.set(l.page, { top: l.y, bottom: l.y });
+    else {
+      p.top = Math.min(p.top, l.y);
+      p.bottom = Math.max(p.bottom, l.y);
+    }
+  }
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const l = ctx.lines[i]!;
+    const p = pageBottom.get(l.page)!;
+    if (p.bottom - p.top <= 0 || l.y < p.top + 0.75 * (p.bottom - p.top)) continue;
+    const near = [i - 2, i - 1, i, i + 1, i + 2].filter((k) => k >= 0 && k < ctx.lines.length && ctx.lines[k]!.page === l.page);
+    if (!near.some((k) => hasLegalMention(ctx, k))) continue;
+    for (const c of l.chunks) {
+      const parts = c.text.split(/\s*(?:[●•·|‧∙]|\s[-–]\s|,\s)\s*/).map((x) => x.trim());
+      for (const [k, part] of parts.entries()) {
+        // "SARL au capital de 10 000 €": the name is what comes before the capital mention.
+        const text = part.replace(/\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i, '').trim();
+        if (!hasLegalForm(text) || !isNameLike(text) || exclude.has(fold(text))) continue;
+        const rest = parts.slice(k + 1).filter((x) => isPostcodeLine(x) || STREET.test(x));
+        const lines: BlockLine[] = [{ line: i, text, chunks: [c] }];
+        if (rest.length > 0) lines.push({ line: i, text: rest.join(', '), chunks: [] });
+        return { lines, score: 0.72, why: 'footer legal mentions' };
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Key of a chunk, to exclude chunks (not whole lines) already given to a block. */
 const chunkKey = (line: number, chunk: TextChunk): string => `${line}:${chunk.start}`;
 
@@ -415,6 +490,18 @@ export function findParties(ctx: ParseContext): PartiesResult {
     if (buyer?.read.name) exclude.add(fold(buyer.read.name.text));
     const head = letterhead(ctx, exclude, buyer?.read.lines ?? new Set());
     if (head) seller = pickRead([head]);
+    // The issuer's legal mentions in the footer (identifiers, register) name the seller: a letterhead guess that is a
+    // bare address block (no identifier, phone or e-mail) naming someone else is the addressee's window, not the issuer.
+    const footer = footerIssuer(ctx, exclude);
+    const footerRead = footer ? pickRead([footer]) : undefined;
+    if (footerRead?.read.name && seller?.read.name) {
+      const same = fold(footerRead.read.name.text) === fold(seller.read.name.text);
+      if (same) seller.block.score = Math.min(0.85, seller.block.score + 0.1);
+      else if (!blockHasIssuerData(ctx, { ...seller.block, lines: seller.block.lines.slice(0, 5) })) {
+        if (!buyer && seller.read.address) buyer = { block: { ...seller.block, score: 0.6, why: 'address window' }, read: seller.read };
+        seller = footerRead;
+      }
+    } else if (footerRead?.read.name && !seller) seller = footerRead;
   }
   if (!buyer) {
     const sellerUsed: Block[] = seller ? [{ ...seller.block, lines: seller.read.used }] : [];

@@ -3,7 +3,8 @@
  * extraction port (../port.ts) that reads documents on the machine itself.
  *
  * - PDF with a text layer: pdf.js text items with their positions.
- * - PDF without text (a scan): pages rendered with pdftoppm, then OCR.
+ * - PDF without text (a scan): pages rendered with pdftoppm one at a time, then OCR, every page while time allows
+ *   (`ocrTimeMs`); a text PDF is read to its last page within `textTimeMs`. Pages left unread are named in a note.
  * - PNG / JPEG: OCR with tesseract.js (French, English, German), one worker
  *   reused across calls, started on first use, ended by `dispose()`.
  * - Excel (xlsx, xls, ods): SheetJS; Word (docx): mammoth's HTML.
@@ -19,7 +20,7 @@
  * DocumentTooComplexError.
  */
 import { ExtractionError, ServiceError } from '../../errors.js';
-import { rethrowLimit } from '../../limits.js';
+import { PDF_MAX_PAGES, rethrowLimit } from '../../limits.js';
 import { assertUsable, parseInvoice } from '../field-parser/parse-invoice.js';
 import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
 import type { ExtractedInvoice, ExtractionInput, ExtractionMethod, InvoiceExtractor } from '../port.js';
@@ -37,10 +38,18 @@ export interface LocalExtractorOptions {
   languages?: readonly string[];
   /** A folder holding `<lang>.traineddata.gz` for each OCR language (e.g. a Lambda layer); default: the @tesseract.js-data packages. */
   langPath?: string;
-  /** Pages of a text PDF read, default 20. */
+  /** Pages of a text PDF read at most, default every page (up to the `pdf-pages` limit), within `textTimeMs`. */
   maxPages?: number;
-  /** Pages of a scanned PDF rendered and read by OCR, default 3. */
+  /** Pages of a scanned PDF rendered and read by OCR at most, default 50, within `ocrTimeMs`. */
   maxOcrPages?: number;
+  /** Time for reading the pages of a text PDF once it is open; later pages are left with a note. Default 2,000 ms (the pool stops a reading job at 4 s). */
+  textTimeMs?: number;
+  /**
+   * Time for OCR, from the start of the extraction: a further page is started only when the slowest page so far would
+   * still finish within it; the pages left are named in a note. Default 15,000 ms (the isolation pool stops a job at
+   * 20 s, lib/isolate/budgets.ts).
+   */
+  ocrTimeMs?: number;
   /** Rendering resolution for OCR, default 300 dpi. */
   ocrDpi?: number;
   /** The pdftoppm binary (poppler) used to render scanned PDFs, default `pdftoppm` on the PATH; `false` disables OCR of PDFs. */
@@ -69,6 +78,16 @@ interface ReadResult {
   pdf?: { bytes: Uint8Array; pageCount: number; pageSizes: readonly PageSize[] } | undefined;
 }
 
+/**
+ * The order in which the pages of a scan are read by OCR: the first (header, parties), then the last (totals, VAT
+ * breakdown, payment), then the others in order, so that a time budget that cannot cover every page still gets both.
+ */
+export function ocrPageOrder(pages: number): number[] {
+  if (pages <= 0) return [];
+  if (pages === 1) return [0];
+  return [0, pages - 1, ...Array.from({ length: pages - 2 }, (_, i) => i + 1)];
+}
+
 /** Creates the local extractor (name `local`). */
 export function createLocalExtractor(options: LocalExtractorOptions = {}): LocalExtractor {
   const ocrOptions: { languages?: readonly string[]; langPath?: string } = {};
@@ -89,52 +108,99 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
     return { lines: buildLines(items), pageCount: images.length, pageWidth: width };
   }
 
-  /** Renders the first pages (one per size given) and reads them by OCR; a reason instead when no renderer is available. */
-  async function ocrPdf(bytes: Uint8Array, pageSizes: readonly PageSize[], pageCount: number, notes: string[]): Promise<ReadResult | { failed: string }> {
+  /**
+   * Renders the pages (one per size given) one at a time and reads each by OCR, while time allows (`ocrTimeMs` from
+   * `started`, and the caller's deadline): the total or the VAT breakdown is often on the last page. A reason instead
+   * when no renderer is available.
+   */
+  async function ocrPdf(
+    bytes: Uint8Array,
+    pageSizes: readonly PageSize[],
+    pageCount: number,
+    notes: string[],
+    started: number,
+    deadline: number | undefined,
+  ): Promise<ReadResult | { failed: string }> {
     if (options.pdftoppm === false) return { failed: 'OCR of PDFs is disabled' };
     options.onOcrStart?.();
-    const rendered = await renderPdfPages(bytes, {
-      binary: options.pdftoppm ?? 'pdftoppm',
-      pageSizes,
-      dpi: options.ocrDpi ?? 300,
-      timeoutMs: options.renderTimeoutMs ?? 30_000,
-    });
-    if (!rendered.ok) return { failed: rendered.reason };
     const ocrNotes = [...notes];
-    if (pageCount > rendered.pages.length) ocrNotes.push(`Only the first ${rendered.pages.length} of ${pageCount} pages were read by OCR.`);
-    return { doc: await ocrImages(rendered.pages, ocrNotes, (k) => `Page ${k + 1} as rendered`), method: 'ocr', ocr: true, notes: ocrNotes };
+    const end = Math.min(started + (options.ocrTimeMs ?? 15_000), deadline === undefined ? Infinity : deadline - 1_000);
+    const items: PositionedItem[] = [];
+    let width = 0;
+    let read = 0;
+    let slowest = 0;
+    const done: number[] = [];
+    for (const k of ocrPageOrder(pageSizes.length)) {
+      const size = pageSizes[k]!;
+      // The first page is always read; a further one only when it would end in time, judged by the slowest page so far.
+      if (read > 0 && Date.now() + slowest > end) break;
+      const t0 = Date.now();
+      const rendered = await renderPdfPages(bytes, {
+        binary: options.pdftoppm ?? 'pdftoppm',
+        pageSizes: [size],
+        firstPage: k + 1,
+        dpi: options.ocrDpi ?? 300,
+        timeoutMs: Math.max(1_000, Math.min(options.renderTimeoutMs ?? 30_000, end - Date.now())),
+      });
+      if (!rendered.ok) {
+        if (k === 0) return { failed: rendered.reason };
+        ocrNotes.push(`Page ${k + 1} could not be rendered for OCR (${rendered.reason}).`);
+        break;
+      }
+      options.onOcrStart?.();
+      const page = await ocr.recognize(rendered.pages[0]!, k + 1, `Page ${k + 1} as rendered`);
+      items.push(...page.items);
+      width = Math.max(width, page.width);
+      if (page.items.length > 0 && page.confidence < 0.6) ocrNotes.push(`OCR confidence low on page ${k + 1} (${Math.round(page.confidence * 100)}%).`);
+      read += 1;
+      done.push(k + 1);
+      slowest = Math.max(slowest, Date.now() - t0);
+    }
+    if (pageCount > read) {
+      const why = read < pageSizes.length ? `time (${Math.round((Date.now() - started) / 100) / 10} s)` : `the ${pageSizes.length}-page OCR limit`;
+      const which = done.sort((a, b) => a - b).join(', ');
+      ocrNotes.push(`Only ${read} of ${pageCount} pages were read by OCR (page${read === 1 ? '' : 's'} ${which}; ${why}): check the values of the pages left.`);
+    }
+    return { doc: { lines: buildLines(items), pageCount: read, pageWidth: width }, method: 'ocr', ocr: true, notes: ocrNotes };
   }
 
-  async function readPdf(bytes: Uint8Array, notes: string[]): Promise<ReadResult> {
-    const maxPages = options.maxPages ?? 20;
+  async function readPdf(bytes: Uint8Array, notes: string[], started: number, deadline: number | undefined): Promise<ReadResult> {
+    const maxPages = options.maxPages ?? PDF_MAX_PAGES;
     // pdf.js and pdftoppm decode with no output cap: measure the file first (limits, page sizes for rendering).
-    const preflight = await preflightForReading(bytes, { textPages: maxPages, renderPages: options.maxOcrPages ?? 3 });
+    const preflight = await preflightForReading(bytes, { textPages: maxPages, renderPages: options.maxOcrPages ?? 50 });
     const { pageCount, pageSizes } = preflight;
     let text: Awaited<ReturnType<typeof readPdfText>>;
     try {
-      text = await readPdfText(bytes, { maxPages, preflight });
+      text = await readPdfText(bytes, {
+        maxPages,
+        preflight,
+        pagesTimeMs: options.textTimeMs ?? 2_000,
+        ...(deadline === undefined ? {} : { deadline: deadline - 1_000 }),
+      });
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       // pdf.js could not run here (e.g. no DOMMatrix without its canvas package): the pages may still be read by OCR.
-      const ocrRead = await ocrPdf(bytes, pageSizes, pageCount, [...notes, 'The PDF text layer could not be read in this environment: read by OCR.']);
+      const ocrRead = await ocrPdf(bytes, pageSizes, pageCount, [...notes, 'The PDF text layer could not be read in this environment: read by OCR.'], started, deadline);
       if ('failed' in ocrRead) throw new ExtractionError(`The PDF could not be read: ${ocrRead.failed}.`, [], { cause: error });
       return ocrRead;
     }
-    if (text.pageCount > text.pagesRead) notes.push(`Only the first ${text.pagesRead} of ${text.pageCount} pages were read.`);
+    if (text.pageCount > text.pagesRead) {
+      notes.push(`Only the first ${text.pagesRead} of ${text.pageCount} pages were read${text.timedOut ? ' (time)' : ''}: check the values of the pages left.`);
+    }
     const chars = text.charsPerPage.reduce((a, b) => a + b, 0);
     const isScan = chars < (options.minTextCharsPerPage ?? 25) * Math.max(1, text.pagesRead);
     const fromText: ReadResult = { doc: text.doc, method: 'pdf-text', ocr: false, notes, pdf: { bytes, pageCount: text.pageCount, pageSizes } };
     if (!isScan) return fromText;
-    const ocrRead = await ocrPdf(bytes, pageSizes, text.pageCount, [...notes, 'The PDF has no text layer (a scan): read by OCR.']);
+    const ocrRead = await ocrPdf(bytes, pageSizes, text.pageCount, [...notes, 'The PDF has no text layer (a scan): read by OCR.'], started, deadline);
     if (!('failed' in ocrRead)) return ocrRead;
     if (text.doc.lines.length > 0) return { ...fromText, pdf: undefined, notes: [...notes, `The PDF has almost no text and could not be read by OCR: ${ocrRead.failed}.`] };
     throw new ExtractionError(`The PDF has no text layer (a scan) and could not be read by OCR: ${ocrRead.failed}.`, ['text']);
   }
 
-  async function read(input: ExtractionInput, kind: DocumentKind, notes: string[]): Promise<ReadResult> {
+  async function read(input: ExtractionInput, kind: DocumentKind, notes: string[], started: number): Promise<ReadResult> {
     switch (kind) {
       case 'pdf':
-        return readPdf(input.bytes, notes);
+        return readPdf(input.bytes, notes, started, input.deadline);
       case 'png':
       case 'jpeg':
         return { doc: await ocrImages([input.bytes], notes, () => 'The image'), method: 'ocr', ocr: true, notes };
@@ -170,10 +236,11 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
   return {
     name: 'local',
     async extract(input: ExtractionInput): Promise<ExtractedInvoice> {
+      const started = Date.now();
       const { kind, note } = decideKind(input.bytes, input.mimeType);
       let result: ReadResult;
       try {
-        result = await read(input, kind, note ? [note] : []);
+        result = await read(input, kind, note ? [note] : [], started);
       } catch (error) {
         if (error instanceof ServiceError) throw error;
         throw new ExtractionError(`The ${KIND_LABELS[kind]} could not be read (damaged, or not what its type says).`, [], { cause: error });
@@ -181,10 +248,14 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
       let invoice = parse(result);
       // A text layer without invoice data (glyphs without Unicode mapping, text drawn as paths): OCR may still read the page.
       if (result.pdf && !isUsable(invoice)) {
-        const retry = await ocrPdf(result.pdf.bytes, result.pdf.pageSizes, result.pdf.pageCount, [
-          ...result.notes,
-          'The text layer of the PDF held no usable invoice data: read by OCR.',
-        ]).catch((error: unknown) => {
+        const retry = await ocrPdf(
+          result.pdf.bytes,
+          result.pdf.pageSizes,
+          result.pdf.pageCount,
+          [...result.notes, 'The text layer of the PDF held no usable invoice data: read by OCR.'],
+          started,
+          input.deadline,
+        ).catch((error: unknown) => {
           // A page image past the OCR limits is an answer; any other failure leaves the text layer's result.
           rethrowLimit(error);
           return undefined;

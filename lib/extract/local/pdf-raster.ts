@@ -23,8 +23,10 @@ import type { PageSize } from './pdf-preflight.js';
 export interface RenderOptions {
   /** Path or name of the pdftoppm binary. */
   binary: string;
-  /** Displayed size (points) of each page to render, from the first: as many pages are rendered. */
+  /** Displayed size (points) of each page to render, from `firstPage`: as many pages are rendered. */
   pageSizes: readonly PageSize[];
+  /** Number (1-based) of the first page to render; default 1. */
+  firstPage?: number;
   /** Resolution in dots per inch, lowered per page to stay within the image limits. */
   dpi: number;
   /** Time limit for all pages together. */
@@ -77,7 +79,7 @@ export async function renderPdfPages(bytes: Uint8Array, options: RenderOptions):
     await writeFile(input, bytes);
     let failure: string | undefined;
     for (const [k, size] of options.pageSizes.entries()) {
-      const page = String(k + 1);
+      const page = String(k + (options.firstPage ?? 1));
       const r = pageRaster(size, options.dpi);
       const args = ['-r', String(r.dpi), '-W', String(r.width), '-H', String(r.height), '-gray', '-png', '-f', page, '-l', page, input, join(dir, 'page')];
       failure = await run(options.binary, args, deadline - Date.now());

@@ -26,6 +26,8 @@ export interface PdfText {
   pagesRead: number;
   /** Non-blank characters per page read. */
   charsPerPage: number[];
+  /** True when pages were left unread because the deadline passed. */
+  timedOut?: boolean;
 }
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -98,6 +100,10 @@ async function glyphRuns(page: import('pdfjs-dist/legacy/build/pdf.mjs').PDFPage
 export interface ReadPdfTextOptions {
   /** Pages read at most, from the first; default 20. */
   maxPages?: number;
+  /** Epoch ms after which no further page is read (the first page always is); `timedOut` then says so. */
+  deadline?: number;
+  /** Time for reading pages once the PDF is open (pdf.js loaded, file parsed); no further page is read after it. */
+  pagesTimeMs?: number;
   /** The PDF's preflight when the caller made it already (with `textPages` >= `maxPages`); otherwise it is made here. */
   preflight?: PdfPreflight;
 }
@@ -114,9 +120,16 @@ export async function readPdfText(bytes: Uint8Array, options: ReadPdfTextOptions
   try {
     const items: PositionedItem[] = [];
     const charsPerPage: number[] = [];
-    const pagesRead = Math.min(pdf.numPages, maxPages);
+    let pagesRead = Math.min(pdf.numPages, maxPages);
+    let timedOut = false;
+    const deadline = Math.min(options.deadline ?? Infinity, options.pagesTimeMs === undefined ? Infinity : Date.now() + options.pagesTimeMs);
     let width = 0;
     for (let p = 1; p <= pagesRead; p++) {
+      if (p > 1 && Date.now() > deadline) {
+        pagesRead = p - 1;
+        timedOut = true;
+        break;
+      }
       let chars = 0;
       try {
         const page = await pdf.getPage(p);
@@ -146,7 +159,7 @@ export async function readPdfText(bytes: Uint8Array, options: ReadPdfTextOptions
       }
       charsPerPage.push(chars);
     }
-    return { doc: { lines: buildLines(items), pageCount: pagesRead, pageWidth: width }, pageCount: pdf.numPages, pagesRead, charsPerPage };
+    return { doc: { lines: buildLines(items), pageCount: pagesRead, pageWidth: width }, pageCount: pdf.numPages, pagesRead, charsPerPage, ...(timedOut ? { timedOut } : {}) };
   } finally {
     await pdf.destroy().catch(() => undefined);
   }

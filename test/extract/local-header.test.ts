@@ -1,0 +1,121 @@
+/**
+ * Header fields on varied synthetic text (issue 13, points 3 and 4): the invoice number from the header's label in
+ * preference to references in payment lines, type codes in titles, placeholders refused, the date of another invoice
+ * (BG-3) never taken for BT-2, labels in FR, DE, EN, NL, ES, IT.
+ */
+import { describe, expect, it } from 'vitest';
+import { documentFromPlainText, parseInvoice } from '../../lib/extract/field-parser/index.js';
+import { readIdentifier } from '../../lib/extract/field-parser/header.js';
+
+const parse = (text: string) => parseInvoice(documentFromPlainText(text), { method: 'pdf-text' });
+
+describe('invoice number (BT-1)', () => {
+  it.each<[string, string, string]>([
+    ['Dutch label', 'Bouwbedrijf Jansen\nFactuurnummer: 24-118\nFactuurdatum: 05-03-2024\nTotaal 121,00', '24-118'],
+    ['Dutch short label', 'Bouwbedrijf Jansen\nFactuurnr. F0099\nDatum: 05-03-2024\nTotaal 121,00', 'F0099'],
+    ['Spanish label', 'Ruiz S.L.\nFactura nº: A-331\nFecha: 5 de marzo de 2024\nTotal 121,00', 'A-331'],
+    ['Italian title with n.', 'Rossi S.p.A.\nFattura n. 77/2024 del 05/03/2024\nTotale 121,00', '77/2024'],
+    ['German title with a type code and Nr.', 'Bau GmbH\nSchlussrechnung (380) Nr. 5512\nDatum 05.03.2024\nGesamtbetrag 121,00', '5512'],
+    [
+      'header number over a payment reference printed first in a payment line',
+      'ACME Ltd\nPlease quote payment reference: RF18 5390 0754 7034 when paying, invoice no. 4471-PAY\n\nInvoice No. INV-2024-031\nDate: 5 March 2024\nTotal 120.00',
+      'INV-2024-031',
+    ],
+    [
+      'header number over the reference of the original invoice',
+      'ACME Ltd\nCredit note no. CN-12\nOriginal invoice no. INV-9\nDate: 5 March 2024\nTotal 120.00',
+      'CN-12',
+    ],
+  ])('%s', (_what, text, number) => {
+    expect(parse(text).invoiceNumber?.value).toBe(number);
+  });
+
+  it('a number read only in a payment line has a lower confidence than one read in the header', () => {
+    const header = parse('ACME Ltd\nInvoice no. 4471\nTotal 120.00').invoiceNumber!;
+    const payment = parse('ACME Ltd\nTotal 120.00\nBank transfer to IBAN DE89370400440532013000, invoice no. 4471').invoiceNumber;
+    expect(header.value).toBe('4471');
+    expect(payment?.value).toBe('4471');
+    expect(payment!.confidence).toBeLessThan(header.confidence);
+  });
+
+  it.each(['BT-1', 'BG-22', 'bt-22'])('%j is a placeholder, no invoice number', (text) => {
+    expect(readIdentifier(text)).toBeUndefined();
+  });
+
+  it('reads the type code of a title: "Teilrechnung Bau (875) Nr. 210111"', () => {
+    const inv = parse('Bau GmbH\nTeilrechnung Bau (875) Nr. 210111\nDatum: 03.08.2026\nGesamtbetrag 100,00');
+    expect(inv.invoiceNumber?.value).toBe('210111');
+    expect(inv.documentType?.value).toBe('875');
+  });
+});
+
+describe('issue date (BT-2)', () => {
+  it.each<[string, string, string]>([
+    ['Dutch', 'Jansen BV\nFactuurnummer: 12\nFactuurdatum: 3 augustus 2024\nTotaal 10,00', '2024-08-03'],
+    ['Spanish', 'Ruiz S.L.\nNúmero de factura: 12\nFecha de factura: 3 de agosto de 2024\nTotal 10,00', '2024-08-03'],
+    ['Italian', 'Rossi Srl\nNumero fattura: 12\nData fattura: 3 agosto 2024\nTotale 10,00', '2024-08-03'],
+    ['US written with a blank before the comma', 'ACME Inc\nInvoice #12\nDate: August 3 , 2014\nTotal 10.00', '2014-08-03'],
+    [
+      'not the date of the associated invoice printed above it',
+      'ACME Ltd\nCredit note 12\nAssociated invoice date: 14/07/2026\nIssue date: 03/08/2026\nTotal 10.00',
+      '2026-08-03',
+    ],
+    ['not the date of the original invoice (German)', 'Bau GmbH\nGutschrift Nr. 12\nDatum der Ursprungsrechnung: 14.07.2026\nDatum: 03.08.2026\nBetrag 10,00', '2026-08-03'],
+  ])('%s', (_what, text, iso) => {
+    expect(parse(text).invoiceDate?.value).toBe(iso);
+  });
+});
+
+describe('totals and VAT in Dutch, Spanish, Italian', () => {
+  it.each<[string, string, { ht: string; vat: string; ttc: string }]>([
+    ['Dutch', 'Jansen BV\nFactuurnummer: 12\nTotaal excl. btw 100,00\nBTW 21% 21,00\nTotaal incl. btw 121,00', { ht: '100.00', vat: '21.00', ttc: '121.00' }],
+    ['Spanish', 'Ruiz S.L.\nFactura nº 12\nBase imponible 100,00\nIVA 21% 21,00\nTotal factura 121,00', { ht: '100.00', vat: '21.00', ttc: '121.00' }],
+    ['Italian', 'Rossi Srl\nFattura n. 12\nImponibile 100,00\nIVA 22% 22,00\nTotale documento 122,00', { ht: '100.00', vat: '22.00', ttc: '122.00' }],
+  ])('%s', (_what, text, t) => {
+    const inv = parse(text);
+    expect(inv.totals.totalHT?.value).toBe(t.ht);
+    expect(inv.totals.totalVAT?.value).toBe(t.vat);
+    expect(inv.totals.totalTTC?.value).toBe(t.ttc);
+  });
+});
+
+describe('documents that are not invoices', () => {
+  it.each<[string, string]>([
+    ['DEVIS', 'Atelier Lumière SARL\n\nDEVIS\nDevis valable 30 jours\nDate : 03/08/2026\nTotal TTC 1 200,00 €'],
+    ['Angebot Nr. 2026-14', 'Holzmann GmbH\n\nAngebot Nr. 2026-14\nDatum: 03.08.2026\nGesamtbetrag 2.380,00'],
+    ['Quotation', 'Northwind Ltd\n\nQuotation\nDate: 3 August 2026\nTotal 120.00'],
+    ['Pakbon', 'Jansen BV\n\nPakbon\nDatum: 03-08-2026\nTotaal 10,00'],
+    ['Preventivo', 'Rossi Srl\n\nPreventivo\nData: 03/08/2026\nTotale 10,00'],
+  ])('a document titled %j is flagged', (title, text) => {
+    expect(parse(text).notAnInvoice).toBe(title);
+  });
+
+  it.each<[string, string]>([
+    ['an invoice citing its order and delivery note', 'Holzmann GmbH\n\nRechnung Nr. 7\nBestellung: 4711\nLieferschein Nr. 88\nDatum: 03.08.2026\nGesamtbetrag 100,00'],
+    ['an invoice whose quote is referenced in a header column', 'Atelier Lumière SARL\n\nFACTURE\nDevis      D-2026-3\nDate : 03/08/2026\nTotal TTC 120,00 €'],
+  ])('%s is not flagged', (_what, text) => {
+    expect(parse(text).notAnInvoice).toBeUndefined();
+  });
+});
+
+describe('invoice lines', () => {
+  it('reads quantity and unit printed under one header ("Qté Unité": "2 jour")', () => {
+    const inv = parse(
+      [
+        'Atelier Dupont SARL',
+        'Facture N° FA-1',
+        'Date : 20/11/2026',
+        '',
+        'N°  Désignation                      Qté Unité   Prix unit. HT   TVA    Montant HT',
+        '1   Conseil en organisation            2 jour        650,00 €   20 %    1 300,00 €',
+        '2   Livre de gestion                   3 u.           18,50 €   5,5 %      55,50 €',
+        '',
+        'Total HT     1 355,50 €',
+      ].join('\n'),
+    );
+    expect(inv.lines.map((l) => [l.quantity?.value, l.unitCode?.value, l.netAmount?.value])).toEqual([
+      ['2', 'DAY', '1300.00'],
+      ['3', 'C62', '55.50'],
+    ]);
+  });
+});

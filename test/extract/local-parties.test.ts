@@ -1,0 +1,92 @@
+/**
+ * Parties by layout (issue 13, point 2): the seller is the issuer (letterhead, the footer's legal mentions), the buyer
+ * the addressee (window, "Bill to", "Factuuradres", "To:"); never a title, a country line or a placeholder.
+ */
+import { describe, expect, it } from 'vitest';
+import { documentFromPlainText, parseInvoice } from '../../lib/extract/field-parser/index.js';
+import { isNameLike } from '../../lib/extract/field-parser/parties.js';
+
+const parse = (text: string) => parseInvoice(documentFromPlainText(text), { method: 'pdf-text' });
+
+describe('isNameLike', () => {
+  it.each(['LOGO', '[Your logo]', 'Company name', 'BT-27', 'INVOICE / FACTURE', 'Tax Invoice', 'Rechnung - Original', 'France', 'Deutschland', 'United Kingdom', 'Nederland'])(
+    '%j is no party name',
+    (text) => {
+      expect(isNameLike(text)).toBe(false);
+    },
+  );
+
+  it.each(['Atelier Lumière', 'Bakkerij De Gouden Korenaar B.V.', 'Hotel Zeezicht', 'Logistik Nord GmbH', 'France Boissons SAS'])('%j may be a party name', (text) => {
+    expect(isNameLike(text)).toBe(true);
+  });
+});
+
+describe('seller and buyer by layout', () => {
+  it('an addressee window at the top and the issuer only in the footer: not swapped', () => {
+    const inv = parse(
+      [
+        '[LOGO]',
+        '',
+        'Stadtwerke Ulm AG',
+        'Karlstraße 1',
+        '89073 Ulm',
+        '',
+        'Rechnung Nr. 2026-311',
+        'Datum: 03.08.2026',
+        '',
+        'Pos  Bezeichnung              Menge   Preis    Betrag',
+        '1    Einbauschrank Eiche          1  2.000,00  2.000,00',
+        '',
+        'Nettobetrag                                 2.000,00',
+        'MwSt. 19 %                                    380,00',
+        'Gesamtbetrag                                2.380,00',
+        '',
+        '',
+        '',
+        'Schreinerei Holzmann GmbH · Werkstattweg 4 · 89077 Ulm · HRB 7311 Amtsgericht Ulm · USt-IdNr. DE811569869',
+      ].join('\n'),
+    );
+    expect(inv.seller.name?.value).toBe('Schreinerei Holzmann GmbH');
+    expect(inv.buyer.name?.value).toBe('Stadtwerke Ulm AG');
+    expect(inv.seller.vatNumber?.value).toBe('DE811569869');
+  });
+
+  it('the footer confirms the letterhead: same seller, more confidence', () => {
+    const text = (footer: string) =>
+      ['Schreinerei Holzmann GmbH', 'Werkstattweg 4', '89077 Ulm', 'Tel. 0731 12345', '', 'Rechnung Nr. 7', 'Datum: 03.08.2026', 'Gesamtbetrag 100,00', '', '', footer].join('\n');
+    const confirmed = parse(text('Schreinerei Holzmann GmbH · HRB 7311 · USt-IdNr. DE811569869'));
+    const plain = parse(text('Vielen Dank für Ihren Auftrag.'));
+    expect(confirmed.seller.name?.value).toBe('Schreinerei Holzmann GmbH');
+    expect(plain.seller.name?.value).toBe('Schreinerei Holzmann GmbH');
+    expect(confirmed.seller.name!.confidence).toBeGreaterThan(plain.seller.name!.confidence);
+  });
+
+  it.each<[string, string[]]>([
+    ['a logo placeholder', ['LOGO', 'Atelier Lumière SARL', '14 rue des Tanneurs', '69002 Lyon', 'Tél. 04 78 00 00 00']],
+    ['a title line', ['INVOICE / FACTURE', 'Atelier Lumière SARL', '14 rue des Tanneurs', '69002 Lyon', 'Tél. 04 78 00 00 00']],
+    ['a country line', ['France', 'Atelier Lumière SARL', '14 rue des Tanneurs', '69002 Lyon', 'Tél. 04 78 00 00 00']],
+  ])('the seller name is never %s', (_what, head) => {
+    const inv = parse([...head, '', 'Facture N° F-88', 'Date : 03/08/2026', 'Total TTC 120,00 €'].join('\n'));
+    // The legal form is kept apart only once the document is known to be French (README); either way the name is the company's.
+    expect(inv.seller.name?.value).toMatch(/^Atelier Lumière( SARL)?$/);
+  });
+
+  it('a seller name printed on two lines is read whole', () => {
+    const inv = parse(['Bakkerij De Gouden', 'Korenaar B.V.', 'Kerkstraat 14', '3511 LX Utrecht', '', 'Factuurnummer: 12', 'Factuurdatum: 03-08-2026', 'Totaal 10,00'].join('\n'));
+    expect(inv.seller.name?.value).toBe('Bakkerij De Gouden Korenaar B.V.');
+  });
+
+  it.each<[string, string]>([
+    ['To:', 'To:'],
+    ['Factuuradres', 'Factuuradres:'],
+    ['Rechnungsempfänger', 'Rechnungsempfänger'],
+    ['Facturar a', 'Facturar a:'],
+    ['Spett.le', 'Spett.le'],
+  ])('the buyer under "%s"', (_what, heading) => {
+    const inv = parse(
+      ['Northwind Components Ltd', '14 Mill Lane', 'Cambridge CB2 1RX', 'Tel. 01223 000000', '', heading, 'Harbour Logistics plc', '2 Quay Street', 'Bristol BS1 4DJ', '', 'Invoice no. 55', 'Date: 3 August 2026', 'Total 10.00'].join('\n'),
+    );
+    expect(inv.buyer.name?.value).toBe('Harbour Logistics plc');
+    expect(inv.seller.name?.value).toBe('Northwind Components Ltd');
+  });
+});
