@@ -368,6 +368,62 @@ const CASES: Case[] = [
     mutate: (x) => once(x, '<ram:BasisQuantity unitCode="NAR">1498</ram:BasisQuantity>', '<ram:BasisQuantity unitCode="N AR">1498</ram:BasisQuantity>'),
     officialHas: ['BR-CL-23'],
   },
+  // A single-valued aggregate repeated: the official paths step through every occurrence (lib/cii/reader/navigate.ts).
+  {
+    name: 'a repeated context parameter whose first lost its ID: BR-01 finds the ID of the second (XSD-valid)',
+    mutate: (x) => once(x, '<ram:GuidelineSpecifiedDocumentContextParameter>', '<ram:GuidelineSpecifiedDocumentContextParameter></ram:GuidelineSpecifiedDocumentContextParameter><ram:GuidelineSpecifiedDocumentContextParameter>'),
+    officialHas: [],
+    officialLacks: ['BR-01'],
+  },
+  {
+    name: 'an empty first line agreement: BR-26 and BR-27 find the net price of the second',
+    mutate: (x) => once(x, '<ram:SpecifiedLineTradeAgreement>', '<ram:SpecifiedLineTradeAgreement></ram:SpecifiedLineTradeAgreement><ram:SpecifiedLineTradeAgreement>'),
+    officialHas: [],
+    officialLacks: ['BR-26', 'BR-27'],
+  },
+  {
+    name: 'an empty first ChargeIndicator: the indicator of the second makes the document allowance (BR-CO-11, BR-S-08)',
+    mutate: (x) => once(x, '<ram:SpecifiedTradeAllowanceCharge>\n                <ram:ChargeIndicator>', '<ram:SpecifiedTradeAllowanceCharge>\n                <ram:ChargeIndicator></ram:ChargeIndicator><ram:ChargeIndicator>'),
+    officialHas: [],
+    officialLacks: ['BR-CO-11', 'BR-S-08'],
+  },
+  {
+    name: 'an empty first header settlement: the currency, breakdowns and totals of the second are seen (BR-05, BR-CO-18)',
+    mutate: (x) => once(x, '<ram:ApplicableHeaderTradeSettlement>', '<ram:ApplicableHeaderTradeSettlement></ram:ApplicableHeaderTradeSettlement><ram:ApplicableHeaderTradeSettlement>'),
+    officialHas: [],
+    officialLacks: ['BR-05', 'BR-CO-18'],
+  },
+  {
+    name: 'an empty first totals aggregate fails BR-12 on its own, while BR-CO-15 reads the totals of the second',
+    mutate: (x) => once(x, '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>', '<ram:SpecifiedTradeSettlementHeaderMonetarySummation></ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:SpecifiedTradeSettlementHeaderMonetarySummation>'),
+    officialHas: ['BR-12', 'BR-13', 'BR-14', 'BR-15'],
+    officialLacks: ['BR-CO-15'],
+  },
+  {
+    name: 'an empty second totals aggregate is checked on its own (BR-12 .. BR-15)',
+    mutate: (x) => once(x, '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>', '</ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:SpecifiedTradeSettlementHeaderMonetarySummation></ram:SpecifiedTradeSettlementHeaderMonetarySummation>'),
+    officialHas: ['BR-12', 'BR-13', 'BR-14', 'BR-15'],
+  },
+  {
+    name: 'an empty second tax representative party is checked on its own (BR-18, BR-19, BR-20, BR-56)',
+    mutate: (x) => once(x, '</ram:SellerTaxRepresentativeTradeParty>', '</ram:SellerTaxRepresentativeTradeParty><ram:SellerTaxRepresentativeTradeParty></ram:SellerTaxRepresentativeTradeParty>'),
+    officialHas: ['BR-18', 'BR-19', 'BR-20', 'BR-56'],
+  },
+  {
+    name: 'an empty second payee account of a means is checked on its own (BR-50, BR-61)',
+    mutate: (x) => once(x, '</ram:PayeePartyCreditorFinancialAccount>', '</ram:PayeePartyCreditorFinancialAccount><ram:PayeePartyCreditorFinancialAccount></ram:PayeePartyCreditorFinancialAccount>'),
+    officialHas: ['BR-50', 'BR-61'],
+  },
+  {
+    name: 'an empty second line period is checked on its own (BR-CO-20)',
+    mutate: (x) => once(x, '</ram:BillingSpecifiedPeriod>', '</ram:BillingSpecifiedPeriod><ram:BillingSpecifiedPeriod></ram:BillingSpecifiedPeriod>'),
+    officialHas: ['BR-CO-20'],
+  },
+  {
+    name: 'BR-62 reads URIUniversalCommunication[1] only: a scheme in the second does not satisfy it',
+    mutate: (x) => x.replace(/(<ram:SellerTradeParty>[\s\S]*?<\/ram:PostalTradeAddress>)/, '$1<ram:URIUniversalCommunication></ram:URIUniversalCommunication><ram:URIUniversalCommunication><ram:URIID schemeID="EM">a@example.com</ram:URIID></ram:URIUniversalCommunication>'),
+    officialHas: ['BR-62'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

@@ -21,8 +21,14 @@
  *   BR-52 checks them all;
  * - BT-7 / BT-8 are the first `TaxPointDate` / `DueDateTypeCode` of the VAT
  *   breakdowns (CII has no document-level place for them);
- * - a single-valued term repeated in the document is read from its first
- *   occurrence, as XPath's `normalize-space()` of the path would.
+ * - a single-valued aggregate repeated in the document is read as the
+ *   official paths step through it: one merged view of every occurrence
+ *   (./navigate.ts), so a term missing from the first occurrence is found
+ *   in the next; a single-valued term repeated is read from its first
+ *   occurrence, as XPath's `(path)[1]` would (the official functions that
+ *   take one item abort on it). A repeated aggregate that is an official
+ *   rule context is listed in `repeatedContexts`, for the validation to
+ *   check each occurrence on its own (`readCii(root, { occurrence })`).
  * What decides an official verdict but has no business term (an aggregate
  * the document lacks, a tax not typed VAT, a VAT total beyond BT-110/BT-111)
  * is recorded as source facts for the rules (lib/model/source-facts.ts).
@@ -63,6 +69,7 @@ import type {
 import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type UnmappedTaxTotal, type UnmodelledCode } from '../../model/source-facts.js';
 import { isPresent } from '../../model/presence.js';
 import { LazyLocations } from './locate.js';
+import { dig, firstKid, kid, kids, withNavigationScope, type RepeatedContext } from './navigate.js';
 import { detectProfile, type CiiProfile } from './profile.js';
 import type { CiiElement } from './tree.js';
 
@@ -83,6 +90,21 @@ export interface ReadResult {
   specificationId: string;
   /** The profile BT-24 names. */
   profile: CiiProfile;
+  /**
+   * Single-valued aggregates the document repeats that are official rule
+   * contexts (./navigate.ts PER_OCCURRENCE_CONTEXTS): the official rules of
+   * that context run once per occurrence. Empty for almost every document.
+   */
+  repeatedContexts: readonly RepeatedContext[];
+}
+
+/** Options of {@link readCii}. */
+export interface ReadOptions {
+  /**
+   * One occurrence of a repeated context aggregate (from `repeatedContexts`),
+   * read alone in place of the merged view of all its occurrences.
+   */
+  occurrence?: CiiElement;
 }
 
 // Canonical element names (tree.ts), grouped by the aggregate they belong to.
@@ -106,31 +128,6 @@ const ADDITIONAL_DOCUMENT = 'ram:AdditionalReferencedDocument';
 /** Document type codes (UNTDID 1001) that make an AdditionalReferencedDocument a term other than BG-24. */
 const TENDER_TYPE = '50';
 const INVOICED_OBJECT_TYPE = '130';
-
-/** The first child element named `name`. */
-function kid(el: CiiElement | undefined, name: string): CiiElement | undefined {
-  if (el === undefined) return undefined;
-  for (const c of el.children) if (c.name === name) return c;
-  return undefined;
-}
-
-/** All child elements named `name`. */
-function kids(el: CiiElement | undefined, name: string): CiiElement[] {
-  if (el === undefined) return [];
-  const out: CiiElement[] = [];
-  for (const c of el.children) if (c.name === name) out.push(c);
-  return out;
-}
-
-/** Follows first children along `names`. */
-function dig(el: CiiElement | undefined, ...names: string[]): CiiElement | undefined {
-  let cur = el;
-  for (const n of names) {
-    if (cur === undefined) return undefined;
-    cur = kid(cur, n);
-  }
-  return cur;
-}
 
 /** Element text compared the way the official tests compare codes (`upper-case(ram:TypeCode) = 'VAT'`). */
 function isVatTyped(tax: CiiElement): boolean {
@@ -369,10 +366,6 @@ class CiiReader {
     if (period !== undefined) inv.invoicingPeriod = period;
     this.documentAllowancesCharges(inv, settlement);
     inv.totals = this.totals(summation, inv);
-    // The model keeps the first totals aggregate; the VAT totals of a repeated one are still selected by the official tests (BR-CO-14, BR-CO-15's count, BR-CL-03).
-    for (const again of kids(settlement, 'ram:SpecifiedTradeSettlementHeaderMonetarySummation').slice(1)) {
-      for (const x of kids(again, 'ram:TaxTotalAmount')) this.unmappedTaxTotals.push({ amount: this.decimalOf(x.text), currency: x.attrs.currencyID });
-    }
     kids(tx, 'ram:IncludedSupplyChainTradeLineItem').forEach((el, i) => inv.lines.push(this.line(`lines[${i}]`, el)));
     return inv;
   }
@@ -592,7 +585,7 @@ class CiiReader {
    * empty identifier, so the scheme rules still see the group.
    */
   private electronicAddress(path: string, party: CiiElement): Identifier | undefined {
-    const comm = kid(party, 'ram:URIUniversalCommunication');
+    const comm = firstKid(party, 'ram:URIUniversalCommunication');
     if (comm === undefined) return undefined;
     const uri = kid(comm, 'ram:URIID');
     if (uri === undefined) {
@@ -988,9 +981,9 @@ class CiiReader {
  * names. Any root element is accepted; a root that is not
  * `rsm:CrossIndustryInvoice` simply yields an invoice with nothing in it.
  */
-export function readCii(root: CiiElement): ReadResult {
+export function readCii(root: CiiElement, options: ReadOptions = {}): ReadResult {
   const reader = new CiiReader();
-  const invoice = reader.invoice(root);
+  const { result: invoice, repeated } = withNavigationScope(options.occurrence, () => reader.invoice(root));
   const facts: SourceFacts = { missingGroups: reader.missingGroups };
   facts.taxTypeCodes = reader.taxTypeCodes;
   facts.periodDateTexts = reader.periodDateTexts;
@@ -1006,5 +999,5 @@ export function readCii(root: CiiElement): ReadResult {
   }
   recordSourceFacts(invoice, facts);
   const specificationId = invoice.process.specificationId;
-  return { invoice, locations: reader.locations, specificationId, profile: detectProfile(specificationId) };
+  return { invoice, locations: reader.locations, specificationId, profile: detectProfile(specificationId), repeatedContexts: repeated };
 }

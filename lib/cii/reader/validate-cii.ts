@@ -7,6 +7,7 @@
  */
 import { validateInvoice, type Finding, type ValidationReport } from '../../rules/index.js';
 import { readCii, type ReadResult } from './read.js';
+import type { RepeatedContext } from './navigate.js';
 import type { CiiElement } from './tree.js';
 
 /** A business-rule finding on a CII document: the model `path` plus the XPath-like `location` in the XML. */
@@ -53,5 +54,46 @@ export function validateCiiModel(root: CiiElement): CiiModelValidation {
   const read = readCii(root);
   const report = validateInvoice(read.invoice);
   const place = (f: Finding): CiiFinding => ({ ...f, location: locate(read.locations, f.path) });
-  return { valid: report.valid, ruleSet: report.ruleSet, errors: report.errors.map(place), warnings: report.warnings.map(place), read };
+  const errors = report.errors.map(place);
+  const warnings = report.warnings.map(place);
+  if (read.repeatedContexts.length === 0) return { valid: report.valid, ruleSet: report.ruleSet, errors, warnings, read };
+  const perOccurrence = checkEachOccurrence(root, read.repeatedContexts);
+  const keep = (f: CiiFinding): boolean => !perOccurrence.rules.has(f.rule);
+  const allErrors = dedupe([...errors.filter(keep), ...perOccurrence.errors]);
+  return { valid: allErrors.length === 0, ruleSet: report.ruleSet, errors: allErrors, warnings: dedupe([...warnings.filter(keep), ...perOccurrence.warnings]), read };
+}
+
+/**
+ * The official rules of a context run once per occurrence of its element: for
+ * a repeated context aggregate (a second totals aggregate, seller party,
+ * invoicing period...), the document is read again with each occurrence alone
+ * in its place, and the findings of that context's rules are gathered from
+ * every such reading. The other rules keep the merged reading (./navigate.ts).
+ */
+function checkEachOccurrence(root: CiiElement, repeated: readonly RepeatedContext[]): { rules: Set<string>; errors: CiiFinding[]; warnings: CiiFinding[] } {
+  const rules = new Set(repeated.flatMap((r) => r.rules));
+  const errors: CiiFinding[] = [];
+  const warnings: CiiFinding[] = [];
+  for (const context of repeated) {
+    const own = new Set(context.rules);
+    for (const occurrence of context.occurrences) {
+      const pass = readCii(root, { occurrence });
+      const report = validateInvoice(pass.invoice);
+      const place = (f: Finding): CiiFinding => ({ ...f, location: locate(pass.locations, f.path) });
+      errors.push(...report.errors.filter((f) => own.has(f.rule)).map(place));
+      warnings.push(...report.warnings.filter((f) => own.has(f.rule)).map(place));
+    }
+  }
+  return { rules, errors, warnings };
+}
+
+/** Findings without repeats (the same rule at the same place, found by two readings). */
+function dedupe(findings: CiiFinding[]): CiiFinding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.rule} ${f.path} ${f.location}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
