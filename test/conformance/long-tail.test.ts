@@ -424,6 +424,13 @@ const CASES: Case[] = [
     mutate: (x) => x.replace(/(<ram:SellerTradeParty>[\s\S]*?<\/ram:PostalTradeAddress>)/, '$1<ram:URIUniversalCommunication></ram:URIUniversalCommunication><ram:URIUniversalCommunication><ram:URIID schemeID="EM">a@example.com</ram:URIID></ram:URIUniversalCommunication>'),
     officialHas: ['BR-62'],
   },
+  {
+    name: 'an allowance without udt:Indicator is neither allowance nor charge, but BR-S-01 still counts its CategoryTradeTax',
+    base: 'cii/invalid/mutants/cen__CII_business_example_01__vat-breakdown-missing.xml',
+    mutate: (x) => once(x, '<ram:SpecifiedTradeAllowanceCharge>\n                <ram:ChargeIndicator>\n                    <udt:Indicator>false</udt:Indicator>', '<ram:SpecifiedTradeAllowanceCharge>\n                <ram:ChargeIndicator>'),
+    officialHas: ['BR-CO-11'],
+    officialLacks: ['BR-S-01'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

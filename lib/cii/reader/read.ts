@@ -206,6 +206,8 @@ class CiiReader {
   readonly globalIds = new Set<Identifier>();
   /** Codes the model has no term for that the official code-list rules check (every SubjectCode, ReferenceTypeCode). */
   readonly unmodelledCodes: UnmodelledCode[] = [];
+  /** CategoryTradeTax codes the model does not carry (source-facts.ts otherCategoryTaxes). */
+  readonly categoryTaxesOutsideModel: Array<{ category: string; path: string }> = [];
   /** Decimals by lexical form: values repeat within a document (rates, quantities) and decimals are immutable. */
   private readonly decimals = new Map<string, Decimal>();
 
@@ -740,19 +742,37 @@ class CiiReader {
   private documentAllowancesCharges(inv: Invoice, settlement: CiiElement | undefined): void {
     for (const el of kids(settlement, ALLOWANCE_CHARGE)) {
       const charge = chargeIndicator(el);
-      if (charge === undefined) continue;
+      const taxes = kids(el, 'ram:CategoryTradeTax');
+      if (charge === undefined) {
+        // Neither allowance nor charge (no indicator): `//ram:CategoryTradeTax` still counts its taxes.
+        this.otherCategoryTaxes(taxes, undefined);
+        continue;
+      }
       const list = charge ? inv.charges : inv.allowances;
       const path = `${charge ? 'charges' : 'allowances'}[${list.length}]`;
       this.at(path, el);
       const ac: DocumentAllowanceCharge = this.allowanceCharge(path, el);
       if (!literalIndicator(el)) this.castIndicators.add(ac);
-      const tax = vatTax(kids(el, 'ram:CategoryTradeTax'));
+      const tax = vatTax(taxes);
+      this.otherCategoryTaxes(taxes, tax);
       this.taxTypeCodes.set(ac, kid(tax, TYPE_CODE)?.text);
       const category = this.text(`${path}.vatCategory`, kid(tax, CATEGORY_CODE));
       if (category !== undefined) ac.vatCategory = category;
       const rate = this.decimal(`${path}.vatRate`, kid(tax, RATE));
       if (rate !== undefined) ac.vatRate = rate;
       list.push(ac);
+    }
+  }
+
+  /** Records the `CategoryTradeTax`es among `taxes` the model does not read (all but `read`), with their CategoryCode as written (source-facts.ts otherCategoryTaxes). */
+  private otherCategoryTaxes(taxes: CiiElement[], read: CiiElement | undefined): void {
+    for (const tax of taxes) {
+      if (tax === read) continue;
+      const code = kid(tax, CATEGORY_CODE);
+      if (code === undefined) continue;
+      const path = `otherCategoryTaxes[${this.categoryTaxesOutsideModel.length}]`;
+      this.at(path, code);
+      this.categoryTaxesOutsideModel.push({ category: code.text, path });
     }
   }
 
@@ -871,6 +891,8 @@ class CiiReader {
     const period = this.period(`${path}.period`, kid(settlement, PERIOD));
     if (period !== undefined) line.period = period;
     for (const ac of kids(settlement, ALLOWANCE_CHARGE)) {
+      // The model has no VAT category for line allowances and charges; `//ram:CategoryTradeTax` counts theirs (EXTENDED).
+      this.otherCategoryTaxes(kids(ac, 'ram:CategoryTradeTax'), undefined);
       const charge = chargeIndicator(ac);
       if (charge === undefined) continue;
       const list = charge ? line.charges : line.allowances;
@@ -993,6 +1015,7 @@ export function readCii(root: CiiElement, options: ReadOptions = {}): ReadResult
   if (reader.castIndicators.size > 0) facts.castIndicators = reader.castIndicators;
   facts.globalIds = reader.globalIds;
   if (reader.unmodelledCodes.length > 0) facts.unmodelledCodes = reader.unmodelledCodes;
+  if (reader.categoryTaxesOutsideModel.length > 0) facts.otherCategoryTaxes = reader.categoryTaxesOutsideModel;
   if (invoice.paymentInstructions !== undefined) {
     facts.paymentMeansCodes = reader.paymentMeansCodes;
     facts.creditTransferMeansCodes = reader.creditTransferMeansCodes;
