@@ -431,6 +431,16 @@ const CASES: Case[] = [
     officialHas: ['BR-CO-11'],
     officialLacks: ['BR-S-01'],
   },
+  {
+    name: 'an invoicing period StartDateTime without format 102 is still there for BR-IC-11 (an element test)',
+    base: 'cii/valid/zcpdf__EN16931_Innergemeinschaftliche_Lieferungen.xml',
+    mutate: (x) => {
+      const at = x.lastIndexOf('<ram:BillingSpecifiedPeriod>');
+      return x.slice(0, at) + x.slice(at).replace('<udt:DateTimeString format="102">', '<udt:DateTimeString>').replace(/<ram:EndDateTime>[\s\S]*?<\/ram:EndDateTime>/, '<ram:EndDateTime> </ram:EndDateTime>');
+    },
+    officialHas: ['BR-29'],
+    officialLacks: ['BR-IC-11'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {
