@@ -441,6 +441,12 @@ const CASES: Case[] = [
     officialHas: ['BR-29'],
     officialLacks: ['BR-IC-11'],
   },
+  {
+    name: 'an empty line LineTotalAmount exists for BR-24 (without a header settlement no official test casts it)',
+    mutate: (x) => once(x.replace(/<ram:ApplicableHeaderTradeSettlement>[\s\S]*?<\/ram:ApplicableHeaderTradeSettlement>/, ''), '<ram:LineTotalAmount>1273</ram:LineTotalAmount>', '<ram:LineTotalAmount></ram:LineTotalAmount>'),
+    officialHas: ['BR-05'],
+    officialLacks: ['BR-24'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {
