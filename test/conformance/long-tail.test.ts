@@ -447,6 +447,13 @@ const CASES: Case[] = [
     officialHas: ['BR-05'],
     officialLacks: ['BR-24'],
   },
+  {
+    name: 'an empty ship-to CountryID exists for BR-IC-12 (BR-CL-14 judges it)',
+    base: 'cii/valid/zcpdf__zugferd_2p1_EN16931_Innergemeinschaftliche_Lieferungen.xml',
+    mutate: (x) => x.replace(/(<ram:ShipToTradeParty>[\s\S]*?<ram:CountryID>)[^<]*(<\/ram:CountryID>)/, '$1$2'),
+    officialHas: ['BR-CL-14'],
+    officialLacks: ['BR-IC-12'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {
