@@ -454,6 +454,13 @@ const CASES: Case[] = [
     officialHas: ['BR-CL-14'],
     officialLacks: ['BR-IC-12'],
   },
+  // The code lists are checked on the document itself, element by element (lib/rules/br-cl/document.ts).
+  {
+    name: 'the GlobalID scheme of an EXTENDED invoicee party, which the model has no term for, is checked (BR-CL-10)',
+    base: 'cii/invalid/corpus/zcpdf__zugferd_2p1_EXTENDED_Kostenrechnung.xml',
+    mutate: (x) => x.replace(/(<ram:InvoiceeTradeParty>\s*<ram:ID>339420<\/ram:ID>\s*<ram:GlobalID schemeID=")0088(")/, '$1$2'),
+    officialHas: ['BR-CL-10'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {
