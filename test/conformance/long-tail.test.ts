@@ -382,6 +382,12 @@ const CASES: Case[] = [
     officialLacks: ['BR-26', 'BR-27'],
   },
   {
+    name: 'a repeated BilledQuantity whose first lost its @unitCode: BR-23 finds the unit of the second',
+    mutate: (x) => once(x, '<ram:BilledQuantity unitCode="NAR">1</ram:BilledQuantity>', '<ram:BilledQuantity>1</ram:BilledQuantity><ram:BilledQuantity unitCode="NAR">1</ram:BilledQuantity>'),
+    officialHas: [],
+    officialLacks: ['BR-23'],
+  },
+  {
     name: 'an empty first ChargeIndicator: the indicator of the second makes the document allowance (BR-CO-11, BR-S-08)',
     mutate: (x) => once(x, '<ram:SpecifiedTradeAllowanceCharge>\n                <ram:ChargeIndicator>', '<ram:SpecifiedTradeAllowanceCharge>\n                <ram:ChargeIndicator></ram:ChargeIndicator><ram:ChargeIndicator>'),
     officialHas: [],

@@ -9,7 +9,8 @@
  * it, and an existence test (`(path)`) or an existential comparison sees
  * all of them. {@link kid} gives the same view: a repeated child is read as
  * one merged element whose children are those of every occurrence, in
- * document order (the first occurrence's text and attributes). Where two
+ * document order, with the first occurrence's text and, for each attribute,
+ * the value of the first occurrence that has it. Where two
  * occurrences both hold the term, the official functions that take one item
  * (`normalize-space`, casts) abort; the merged view then yields the first.
  *
@@ -125,7 +126,10 @@ function repeatedKid(el: CiiElement, name: string): CiiElement {
   }
   let view = byName.get(name);
   if (view === undefined) {
-    view = { name, attrs: first.attrs, children: group.flatMap((c) => c.children), text: first.text };
+    // `X/@a` steps through every X too: an attribute the first occurrence lacks is taken from the next that has it.
+    const attrs: Record<string, string> = {};
+    for (let i = group.length - 1; i >= 0; i--) Object.assign(attrs, group[i]!.attrs);
+    view = { name, attrs, children: group.flatMap((c) => c.children), text: first.text };
     if (first.line !== undefined) view.line = first.line;
     if (first.parent !== undefined) view.parent = first.parent;
     firstOccurrence.set(view, first);
