@@ -143,6 +143,14 @@ export interface SourceFacts {
    * as written, with the model path a finding about it is reported at.
    */
   otherCategoryTaxes?: ReadonlyArray<{ category: string; path: string }>;
+  /**
+   * Line `ApplicableTradeTax` elements (with a `CategoryCode`) beyond the one
+   * each line's VAT terms are read from: the official counts and existence
+   * tests over `//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`
+   * (BR-x-01, BR-O-01, BR-O-11/12, BR-B-01/02) see every one. The code as
+   * written, with the model path a finding about it is reported at.
+   */
+  otherLineTaxes?: ReadonlyArray<{ category: string; path: string }>;
 }
 
 /** A code the model has no term for (see {@link SourceFacts.unmodelledCodes}). */
@@ -250,6 +258,11 @@ export function periodDateText(inv: Invoice, path: string, fromModel: string | u
 /** The `CategoryTradeTax` codes the model does not carry (see {@link SourceFacts.otherCategoryTaxes}); none for a model not read from CII. */
 export function otherCategoryTaxes(inv: Invoice): ReadonlyArray<{ category: string; path: string }> {
   return sourceFacts(inv).otherCategoryTaxes ?? [];
+}
+
+/** The line `ApplicableTradeTax` codes the model does not carry (see {@link SourceFacts.otherLineTaxes}); none for a model not read from CII. */
+export function otherLineTaxes(inv: Invoice): ReadonlyArray<{ category: string; path: string }> {
+  return sourceFacts(inv).otherLineTaxes ?? [];
 }
 
 /** True when the breakdown's tax is typed VAT (`upper-case(ram:TypeCode) = 'VAT'`; always, for a model not read from CII). */

@@ -467,6 +467,13 @@ const CASES: Case[] = [
     mutate: (x) => x.replace(/(<ram:InvoiceeTradeParty>\s*<ram:ID>339420<\/ram:ID>\s*<ram:GlobalID schemeID=")0088(")/, '$1$2'),
     officialHas: ['BR-CL-10'],
   },
+  {
+    name: 'a line with two S taxes counts twice for BR-S-01 (count of line ApplicableTradeTax, not of lines)',
+    base: 'cii/invalid/mutants/zcpdf__zugferd_2p1_BASIC_Einfach__vat-breakdown-missing.xml',
+    mutate: (x) => x.replace(/(<ram:SpecifiedLineTradeSettlement>\s*)(<ram:ApplicableTradeTax>[\s\S]*?<\/ram:ApplicableTradeTax>)/, '$1$2$2'),
+    officialHas: ['BR-CO-18'],
+    officialLacks: ['BR-S-01'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

@@ -206,6 +206,8 @@ class CiiReader {
   readonly globalIds = new Set<Identifier>();
   /** Codes the model has no term for that the official code-list rules check (every SubjectCode, ReferenceTypeCode). */
   readonly unmodelledCodes: UnmodelledCode[] = [];
+  /** Line ApplicableTradeTax codes the model does not carry (source-facts.ts otherLineTaxes). */
+  readonly lineTaxesOutsideModel: Array<{ category: string; path: string }> = [];
   /** CategoryTradeTax codes the model does not carry (source-facts.ts otherCategoryTaxes). */
   readonly categoryTaxesOutsideModel: Array<{ category: string; path: string }> = [];
   /** Decimals by lexical form: values repeat within a document (rates, quantities) and decimals are immutable. */
@@ -835,7 +837,17 @@ class CiiReader {
     const lineDelivery = kid(el, 'ram:SpecifiedLineTradeDelivery');
     const settlement = kid(el, 'ram:SpecifiedLineTradeSettlement');
     const qty = kid(lineDelivery, 'ram:BilledQuantity');
-    const tax = vatTax(kids(settlement, 'ram:ApplicableTradeTax'));
+    const lineTaxes = kids(settlement, 'ram:ApplicableTradeTax');
+    const tax = vatTax(lineTaxes);
+    // The model keeps one tax per line; `//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax` (BR-x-01, BR-O-11/12) counts every one.
+    let others = 0;
+    for (const t of lineTaxes) {
+      const code = t === tax ? undefined : kid(t, CATEGORY_CODE);
+      if (code === undefined) continue;
+      const p = `${path}.otherTaxes[${others++}].category`;
+      this.at(p, code);
+      this.lineTaxesOutsideModel.push({ category: code.text, path: p });
+    }
 
     const line: InvoiceLine = {
       id: this.required(`${path}.id`, kid(docLine, 'ram:LineID')),
@@ -1016,6 +1028,7 @@ export function readCii(root: CiiElement, options: ReadOptions = {}): ReadResult
   facts.globalIds = reader.globalIds;
   if (reader.unmodelledCodes.length > 0) facts.unmodelledCodes = reader.unmodelledCodes;
   if (reader.categoryTaxesOutsideModel.length > 0) facts.otherCategoryTaxes = reader.categoryTaxesOutsideModel;
+  if (reader.lineTaxesOutsideModel.length > 0) facts.otherLineTaxes = reader.lineTaxesOutsideModel;
   if (invoice.paymentInstructions !== undefined) {
     facts.paymentMeansCodes = reader.paymentMeansCodes;
     facts.creditTransferMeansCodes = reader.creditTransferMeansCodes;
