@@ -132,6 +132,25 @@ export interface SourceFacts {
    * `//ram:AdditionalReferencedDocument`, line-level ones included.
    */
   unreferencedLineDocuments?: readonly string[];
+  /**
+   * `CategoryTradeTax` elements (with a `CategoryCode`) the model does not
+   * carry as the VAT category of a document allowance or charge: those of an
+   * allowance or charge without a `ChargeIndicator/udt:Indicator` (neither,
+   * so not in the model), of line allowances and charges (EXTENDED), and
+   * any beyond the one a document allowance or charge is read from. The
+   * official `//ram:CategoryTradeTax[ram:CategoryCode = 'x']` of BR-x-01,
+   * BR-O-13/14 and `//ram:CategoryCode` of BR-B-01/02 count them. The code
+   * as written, with the model path a finding about it is reported at.
+   */
+  otherCategoryTaxes?: ReadonlyArray<{ category: string; path: string }>;
+  /**
+   * Line `ApplicableTradeTax` elements (with a `CategoryCode`) beyond the one
+   * each line's VAT terms are read from: the official counts and existence
+   * tests over `//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`
+   * (BR-x-01, BR-O-01, BR-O-11/12, BR-B-01/02) see every one. The code as
+   * written, with the model path a finding about it is reported at.
+   */
+  otherLineTaxes?: ReadonlyArray<{ category: string; path: string }>;
 }
 
 /** A code the model has no term for (see {@link SourceFacts.unmodelledCodes}). */
@@ -234,6 +253,16 @@ export function periodDateText(inv: Invoice, path: string, fromModel: string | u
   const texts = sourceFacts(inv).periodDateTexts;
   if (texts === undefined) return fromModel === undefined || fromModel.trim() === '' ? undefined : fromModel.trim();
   return texts.get(path);
+}
+
+/** The `CategoryTradeTax` codes the model does not carry (see {@link SourceFacts.otherCategoryTaxes}); none for a model not read from CII. */
+export function otherCategoryTaxes(inv: Invoice): ReadonlyArray<{ category: string; path: string }> {
+  return sourceFacts(inv).otherCategoryTaxes ?? [];
+}
+
+/** The line `ApplicableTradeTax` codes the model does not carry (see {@link SourceFacts.otherLineTaxes}); none for a model not read from CII. */
+export function otherLineTaxes(inv: Invoice): ReadonlyArray<{ category: string; path: string }> {
+  return sourceFacts(inv).otherLineTaxes ?? [];
 }
 
 /** True when the breakdown's tax is typed VAT (`upper-case(ram:TypeCode) = 'VAT'`; always, for a model not read from CII). */

@@ -10,6 +10,7 @@ import { rules as vatRules } from './vat/index.js';
 import { rules as brClRules } from './br-cl/index.js';
 import { rules as extraRules } from './extra/index.js';
 import { runRules, type ValidationReport } from './engine.js';
+import { DOCUMENT_CODE_RULES } from './br-cl/document.js';
 import type { RuleDefinition } from './types.js';
 
 export { RULE_SET_VERSION, type ValidationReport } from './engine.js';
@@ -27,4 +28,16 @@ export const ALL_RULES: readonly RuleDefinition[] = [...OFFICIAL_RULES, ...EXTRA
 /** Validates an invoice against the EN 16931 business rules and our extra checks. */
 export function validateInvoice(inv: Invoice): ValidationReport {
   return runRules(inv, ALL_RULES);
+}
+
+/** The rules run over the model of a CII document: every rule but the code lists, which are checked on the document itself (br-cl/document.ts). */
+const DOCUMENT_MODEL_RULES: readonly RuleDefinition[] = ALL_RULES.filter((r) => !DOCUMENT_CODE_RULES.has(r.id));
+
+/**
+ * Validates the model read from a CII document with the rules of
+ * `ids` (default: every rule but the code lists, see DOCUMENT_MODEL_RULES);
+ * lib/cii/reader/validate-cii.ts adds the code-list findings of the document.
+ */
+export function validateDocumentInvoice(inv: Invoice, ids?: ReadonlySet<string>): ValidationReport {
+  return runRules(inv, ids === undefined ? DOCUMENT_MODEL_RULES : DOCUMENT_MODEL_RULES.filter((r) => ids.has(r.id)));
 }

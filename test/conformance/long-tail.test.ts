@@ -368,6 +368,112 @@ const CASES: Case[] = [
     mutate: (x) => once(x, '<ram:BasisQuantity unitCode="NAR">1498</ram:BasisQuantity>', '<ram:BasisQuantity unitCode="N AR">1498</ram:BasisQuantity>'),
     officialHas: ['BR-CL-23'],
   },
+  // A single-valued aggregate repeated: the official paths step through every occurrence (lib/cii/reader/navigate.ts).
+  {
+    name: 'a repeated context parameter whose first lost its ID: BR-01 finds the ID of the second (XSD-valid)',
+    mutate: (x) => once(x, '<ram:GuidelineSpecifiedDocumentContextParameter>', '<ram:GuidelineSpecifiedDocumentContextParameter></ram:GuidelineSpecifiedDocumentContextParameter><ram:GuidelineSpecifiedDocumentContextParameter>'),
+    officialHas: [],
+    officialLacks: ['BR-01'],
+  },
+  {
+    name: 'an empty first line agreement: BR-26 and BR-27 find the net price of the second',
+    mutate: (x) => once(x, '<ram:SpecifiedLineTradeAgreement>', '<ram:SpecifiedLineTradeAgreement></ram:SpecifiedLineTradeAgreement><ram:SpecifiedLineTradeAgreement>'),
+    officialHas: [],
+    officialLacks: ['BR-26', 'BR-27'],
+  },
+  {
+    name: 'a repeated BilledQuantity whose first lost its @unitCode: BR-23 finds the unit of the second',
+    mutate: (x) => once(x, '<ram:BilledQuantity unitCode="NAR">1</ram:BilledQuantity>', '<ram:BilledQuantity>1</ram:BilledQuantity><ram:BilledQuantity unitCode="NAR">1</ram:BilledQuantity>'),
+    officialHas: [],
+    officialLacks: ['BR-23'],
+  },
+  {
+    name: 'an empty first ChargeIndicator: the indicator of the second makes the document allowance (BR-CO-11, BR-S-08)',
+    mutate: (x) => once(x, '<ram:SpecifiedTradeAllowanceCharge>\n                <ram:ChargeIndicator>', '<ram:SpecifiedTradeAllowanceCharge>\n                <ram:ChargeIndicator></ram:ChargeIndicator><ram:ChargeIndicator>'),
+    officialHas: [],
+    officialLacks: ['BR-CO-11', 'BR-S-08'],
+  },
+  {
+    name: 'an empty first header settlement: the currency, breakdowns and totals of the second are seen (BR-05, BR-CO-18)',
+    mutate: (x) => once(x, '<ram:ApplicableHeaderTradeSettlement>', '<ram:ApplicableHeaderTradeSettlement></ram:ApplicableHeaderTradeSettlement><ram:ApplicableHeaderTradeSettlement>'),
+    officialHas: [],
+    officialLacks: ['BR-05', 'BR-CO-18'],
+  },
+  {
+    name: 'an empty first totals aggregate fails BR-12 on its own, while BR-CO-15 reads the totals of the second',
+    mutate: (x) => once(x, '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>', '<ram:SpecifiedTradeSettlementHeaderMonetarySummation></ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:SpecifiedTradeSettlementHeaderMonetarySummation>'),
+    officialHas: ['BR-12', 'BR-13', 'BR-14', 'BR-15'],
+    officialLacks: ['BR-CO-15'],
+  },
+  {
+    name: 'an empty second totals aggregate is checked on its own (BR-12 .. BR-15)',
+    mutate: (x) => once(x, '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>', '</ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:SpecifiedTradeSettlementHeaderMonetarySummation></ram:SpecifiedTradeSettlementHeaderMonetarySummation>'),
+    officialHas: ['BR-12', 'BR-13', 'BR-14', 'BR-15'],
+  },
+  {
+    name: 'an empty second tax representative party is checked on its own (BR-18, BR-19, BR-20, BR-56)',
+    mutate: (x) => once(x, '</ram:SellerTaxRepresentativeTradeParty>', '</ram:SellerTaxRepresentativeTradeParty><ram:SellerTaxRepresentativeTradeParty></ram:SellerTaxRepresentativeTradeParty>'),
+    officialHas: ['BR-18', 'BR-19', 'BR-20', 'BR-56'],
+  },
+  {
+    name: 'an empty second payee account of a means is checked on its own (BR-50, BR-61)',
+    mutate: (x) => once(x, '</ram:PayeePartyCreditorFinancialAccount>', '</ram:PayeePartyCreditorFinancialAccount><ram:PayeePartyCreditorFinancialAccount></ram:PayeePartyCreditorFinancialAccount>'),
+    officialHas: ['BR-50', 'BR-61'],
+  },
+  {
+    name: 'an empty second line period is checked on its own (BR-CO-20)',
+    mutate: (x) => once(x, '</ram:BillingSpecifiedPeriod>', '</ram:BillingSpecifiedPeriod><ram:BillingSpecifiedPeriod></ram:BillingSpecifiedPeriod>'),
+    officialHas: ['BR-CO-20'],
+  },
+  {
+    name: 'BR-62 reads URIUniversalCommunication[1] only: a scheme in the second does not satisfy it',
+    mutate: (x) => x.replace(/(<ram:SellerTradeParty>[\s\S]*?<\/ram:PostalTradeAddress>)/, '$1<ram:URIUniversalCommunication></ram:URIUniversalCommunication><ram:URIUniversalCommunication><ram:URIID schemeID="EM">a@example.com</ram:URIID></ram:URIUniversalCommunication>'),
+    officialHas: ['BR-62'],
+  },
+  {
+    name: 'an allowance without udt:Indicator is neither allowance nor charge, but BR-S-01 still counts its CategoryTradeTax',
+    base: 'cii/invalid/mutants/cen__CII_business_example_01__vat-breakdown-missing.xml',
+    mutate: (x) => once(x, '<ram:SpecifiedTradeAllowanceCharge>\n                <ram:ChargeIndicator>\n                    <udt:Indicator>false</udt:Indicator>', '<ram:SpecifiedTradeAllowanceCharge>\n                <ram:ChargeIndicator>'),
+    officialHas: ['BR-CO-11'],
+    officialLacks: ['BR-S-01'],
+  },
+  {
+    name: 'an invoicing period StartDateTime without format 102 is still there for BR-IC-11 (an element test)',
+    base: 'cii/valid/zcpdf__EN16931_Innergemeinschaftliche_Lieferungen.xml',
+    mutate: (x) => {
+      const at = x.lastIndexOf('<ram:BillingSpecifiedPeriod>');
+      return x.slice(0, at) + x.slice(at).replace('<udt:DateTimeString format="102">', '<udt:DateTimeString>').replace(/<ram:EndDateTime>[\s\S]*?<\/ram:EndDateTime>/, '<ram:EndDateTime> </ram:EndDateTime>');
+    },
+    officialHas: ['BR-29'],
+    officialLacks: ['BR-IC-11'],
+  },
+  {
+    name: 'an empty line LineTotalAmount exists for BR-24 (without a header settlement no official test casts it)',
+    mutate: (x) => once(x.replace(/<ram:ApplicableHeaderTradeSettlement>[\s\S]*?<\/ram:ApplicableHeaderTradeSettlement>/, ''), '<ram:LineTotalAmount>1273</ram:LineTotalAmount>', '<ram:LineTotalAmount></ram:LineTotalAmount>'),
+    officialHas: ['BR-05'],
+    officialLacks: ['BR-24'],
+  },
+  {
+    name: 'an empty ship-to CountryID exists for BR-IC-12 (BR-CL-14 judges it)',
+    base: 'cii/valid/zcpdf__zugferd_2p1_EN16931_Innergemeinschaftliche_Lieferungen.xml',
+    mutate: (x) => x.replace(/(<ram:ShipToTradeParty>[\s\S]*?<ram:CountryID>)[^<]*(<\/ram:CountryID>)/, '$1$2'),
+    officialHas: ['BR-CL-14'],
+    officialLacks: ['BR-IC-12'],
+  },
+  // The code lists are checked on the document itself, element by element (lib/rules/br-cl/document.ts).
+  {
+    name: 'the GlobalID scheme of an EXTENDED invoicee party, which the model has no term for, is checked (BR-CL-10)',
+    base: 'cii/invalid/corpus/zcpdf__zugferd_2p1_EXTENDED_Kostenrechnung.xml',
+    mutate: (x) => x.replace(/(<ram:InvoiceeTradeParty>\s*<ram:ID>339420<\/ram:ID>\s*<ram:GlobalID schemeID=")0088(")/, '$1$2'),
+    officialHas: ['BR-CL-10'],
+  },
+  {
+    name: 'a line with two S taxes counts twice for BR-S-01 (count of line ApplicableTradeTax, not of lines)',
+    base: 'cii/invalid/mutants/zcpdf__zugferd_2p1_BASIC_Einfach__vat-breakdown-missing.xml',
+    mutate: (x) => x.replace(/(<ram:SpecifiedLineTradeSettlement>\s*)(<ram:ApplicableTradeTax>[\s\S]*?<\/ram:ApplicableTradeTax>)/, '$1$2$2'),
+    officialHas: ['BR-CO-18'],
+    officialLacks: ['BR-S-01'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

@@ -5,6 +5,7 @@
  * parent: locating every element of a document costs one pass over it, not
  * one pass over each element's siblings.
  */
+import { sourceElement } from './navigate.js';
 import type { CiiElement } from './tree.js';
 
 /** Memoised element locations for one document. */
@@ -73,7 +74,8 @@ export class LazyLocations extends Map<string, string> {
     const source = this.pending.get(path);
     if (source === undefined) return undefined;
     this.pending.delete(path);
-    const location = 'attr' in source ? this.locator.ofAttribute(source.el, source.attr) : this.locator.of(source);
+    // A merged view of a repeated aggregate (./navigate.ts) is located at its first occurrence.
+    const location = 'attr' in source ? this.locator.ofAttribute(sourceElement(source.el), source.attr) : this.locator.of(sourceElement(source));
     super.set(path, location);
     return location;
   }

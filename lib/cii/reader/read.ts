@@ -21,8 +21,14 @@
  *   BR-52 checks them all;
  * - BT-7 / BT-8 are the first `TaxPointDate` / `DueDateTypeCode` of the VAT
  *   breakdowns (CII has no document-level place for them);
- * - a single-valued term repeated in the document is read from its first
- *   occurrence, as XPath's `normalize-space()` of the path would.
+ * - a single-valued aggregate repeated in the document is read as the
+ *   official paths step through it: one merged view of every occurrence
+ *   (./navigate.ts), so a term missing from the first occurrence is found
+ *   in the next; a single-valued term repeated is read from its first
+ *   occurrence, as XPath's `(path)[1]` would (the official functions that
+ *   take one item abort on it). A repeated aggregate that is an official
+ *   rule context is listed in `repeatedContexts`, for the validation to
+ *   check each occurrence on its own (`readCii(root, { occurrence })`).
  * What decides an official verdict but has no business term (an aggregate
  * the document lacks, a tax not typed VAT, a VAT total beyond BT-110/BT-111)
  * is recorded as source facts for the rules (lib/model/source-facts.ts).
@@ -63,6 +69,7 @@ import type {
 import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type UnmappedTaxTotal, type UnmodelledCode } from '../../model/source-facts.js';
 import { isPresent } from '../../model/presence.js';
 import { LazyLocations } from './locate.js';
+import { dig, firstKid, kid, kids, withNavigationScope, type RepeatedContext } from './navigate.js';
 import { detectProfile, type CiiProfile } from './profile.js';
 import type { CiiElement } from './tree.js';
 
@@ -83,6 +90,21 @@ export interface ReadResult {
   specificationId: string;
   /** The profile BT-24 names. */
   profile: CiiProfile;
+  /**
+   * Single-valued aggregates the document repeats that are official rule
+   * contexts (./navigate.ts PER_OCCURRENCE_CONTEXTS): the official rules of
+   * that context run once per occurrence. Empty for almost every document.
+   */
+  repeatedContexts: readonly RepeatedContext[];
+}
+
+/** Options of {@link readCii}. */
+export interface ReadOptions {
+  /**
+   * One occurrence of a repeated context aggregate (from `repeatedContexts`),
+   * read alone in place of the merged view of all its occurrences.
+   */
+  occurrence?: CiiElement;
 }
 
 // Canonical element names (tree.ts), grouped by the aggregate they belong to.
@@ -106,31 +128,6 @@ const ADDITIONAL_DOCUMENT = 'ram:AdditionalReferencedDocument';
 /** Document type codes (UNTDID 1001) that make an AdditionalReferencedDocument a term other than BG-24. */
 const TENDER_TYPE = '50';
 const INVOICED_OBJECT_TYPE = '130';
-
-/** The first child element named `name`. */
-function kid(el: CiiElement | undefined, name: string): CiiElement | undefined {
-  if (el === undefined) return undefined;
-  for (const c of el.children) if (c.name === name) return c;
-  return undefined;
-}
-
-/** All child elements named `name`. */
-function kids(el: CiiElement | undefined, name: string): CiiElement[] {
-  if (el === undefined) return [];
-  const out: CiiElement[] = [];
-  for (const c of el.children) if (c.name === name) out.push(c);
-  return out;
-}
-
-/** Follows first children along `names`. */
-function dig(el: CiiElement | undefined, ...names: string[]): CiiElement | undefined {
-  let cur = el;
-  for (const n of names) {
-    if (cur === undefined) return undefined;
-    cur = kid(cur, n);
-  }
-  return cur;
-}
 
 /** Element text compared the way the official tests compare codes (`upper-case(ram:TypeCode) = 'VAT'`). */
 function isVatTyped(tax: CiiElement): boolean {
@@ -209,6 +206,10 @@ class CiiReader {
   readonly globalIds = new Set<Identifier>();
   /** Codes the model has no term for that the official code-list rules check (every SubjectCode, ReferenceTypeCode). */
   readonly unmodelledCodes: UnmodelledCode[] = [];
+  /** Line ApplicableTradeTax codes the model does not carry (source-facts.ts otherLineTaxes). */
+  readonly lineTaxesOutsideModel: Array<{ category: string; path: string }> = [];
+  /** CategoryTradeTax codes the model does not carry (source-facts.ts otherCategoryTaxes). */
+  readonly categoryTaxesOutsideModel: Array<{ category: string; path: string }> = [];
   /** Decimals by lexical form: values repeat within a document (rates, quantities) and decimals are immutable. */
   private readonly decimals = new Map<string, Decimal>();
 
@@ -369,10 +370,6 @@ class CiiReader {
     if (period !== undefined) inv.invoicingPeriod = period;
     this.documentAllowancesCharges(inv, settlement);
     inv.totals = this.totals(summation, inv);
-    // The model keeps the first totals aggregate; the VAT totals of a repeated one are still selected by the official tests (BR-CO-14, BR-CO-15's count, BR-CL-03).
-    for (const again of kids(settlement, 'ram:SpecifiedTradeSettlementHeaderMonetarySummation').slice(1)) {
-      for (const x of kids(again, 'ram:TaxTotalAmount')) this.unmappedTaxTotals.push({ amount: this.decimalOf(x.text), currency: x.attrs.currencyID });
-    }
     kids(tx, 'ram:IncludedSupplyChainTradeLineItem').forEach((el, i) => inv.lines.push(this.line(`lines[${i}]`, el)));
     return inv;
   }
@@ -592,7 +589,7 @@ class CiiReader {
    * empty identifier, so the scheme rules still see the group.
    */
   private electronicAddress(path: string, party: CiiElement): Identifier | undefined {
-    const comm = kid(party, 'ram:URIUniversalCommunication');
+    const comm = firstKid(party, 'ram:URIUniversalCommunication');
     if (comm === undefined) return undefined;
     const uri = kid(comm, 'ram:URIID');
     if (uri === undefined) {
@@ -747,19 +744,37 @@ class CiiReader {
   private documentAllowancesCharges(inv: Invoice, settlement: CiiElement | undefined): void {
     for (const el of kids(settlement, ALLOWANCE_CHARGE)) {
       const charge = chargeIndicator(el);
-      if (charge === undefined) continue;
+      const taxes = kids(el, 'ram:CategoryTradeTax');
+      if (charge === undefined) {
+        // Neither allowance nor charge (no indicator): `//ram:CategoryTradeTax` still counts its taxes.
+        this.otherCategoryTaxes(taxes, undefined);
+        continue;
+      }
       const list = charge ? inv.charges : inv.allowances;
       const path = `${charge ? 'charges' : 'allowances'}[${list.length}]`;
       this.at(path, el);
       const ac: DocumentAllowanceCharge = this.allowanceCharge(path, el);
       if (!literalIndicator(el)) this.castIndicators.add(ac);
-      const tax = vatTax(kids(el, 'ram:CategoryTradeTax'));
+      const tax = vatTax(taxes);
+      this.otherCategoryTaxes(taxes, tax);
       this.taxTypeCodes.set(ac, kid(tax, TYPE_CODE)?.text);
       const category = this.text(`${path}.vatCategory`, kid(tax, CATEGORY_CODE));
       if (category !== undefined) ac.vatCategory = category;
       const rate = this.decimal(`${path}.vatRate`, kid(tax, RATE));
       if (rate !== undefined) ac.vatRate = rate;
       list.push(ac);
+    }
+  }
+
+  /** Records the `CategoryTradeTax`es among `taxes` the model does not read (all but `read`), with their CategoryCode as written (source-facts.ts otherCategoryTaxes). */
+  private otherCategoryTaxes(taxes: CiiElement[], read: CiiElement | undefined): void {
+    for (const tax of taxes) {
+      if (tax === read) continue;
+      const code = kid(tax, CATEGORY_CODE);
+      if (code === undefined) continue;
+      const path = `otherCategoryTaxes[${this.categoryTaxesOutsideModel.length}]`;
+      this.at(path, code);
+      this.categoryTaxesOutsideModel.push({ category: code.text, path });
     }
   }
 
@@ -822,7 +837,17 @@ class CiiReader {
     const lineDelivery = kid(el, 'ram:SpecifiedLineTradeDelivery');
     const settlement = kid(el, 'ram:SpecifiedLineTradeSettlement');
     const qty = kid(lineDelivery, 'ram:BilledQuantity');
-    const tax = vatTax(kids(settlement, 'ram:ApplicableTradeTax'));
+    const lineTaxes = kids(settlement, 'ram:ApplicableTradeTax');
+    const tax = vatTax(lineTaxes);
+    // The model keeps one tax per line; `//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax` (BR-x-01, BR-O-11/12) counts every one.
+    let others = 0;
+    for (const t of lineTaxes) {
+      const code = t === tax ? undefined : kid(t, CATEGORY_CODE);
+      if (code === undefined) continue;
+      const p = `${path}.otherTaxes[${others++}].category`;
+      this.at(p, code);
+      this.lineTaxesOutsideModel.push({ category: code.text, path: p });
+    }
 
     const line: InvoiceLine = {
       id: this.required(`${path}.id`, kid(docLine, 'ram:LineID')),
@@ -878,6 +903,8 @@ class CiiReader {
     const period = this.period(`${path}.period`, kid(settlement, PERIOD));
     if (period !== undefined) line.period = period;
     for (const ac of kids(settlement, ALLOWANCE_CHARGE)) {
+      // The model has no VAT category for line allowances and charges; `//ram:CategoryTradeTax` counts theirs (EXTENDED).
+      this.otherCategoryTaxes(kids(ac, 'ram:CategoryTradeTax'), undefined);
       const charge = chargeIndicator(ac);
       if (charge === undefined) continue;
       const list = charge ? line.charges : line.allowances;
@@ -988,9 +1015,9 @@ class CiiReader {
  * names. Any root element is accepted; a root that is not
  * `rsm:CrossIndustryInvoice` simply yields an invoice with nothing in it.
  */
-export function readCii(root: CiiElement): ReadResult {
+export function readCii(root: CiiElement, options: ReadOptions = {}): ReadResult {
   const reader = new CiiReader();
-  const invoice = reader.invoice(root);
+  const { result: invoice, repeated } = withNavigationScope(options.occurrence, () => reader.invoice(root));
   const facts: SourceFacts = { missingGroups: reader.missingGroups };
   facts.taxTypeCodes = reader.taxTypeCodes;
   facts.periodDateTexts = reader.periodDateTexts;
@@ -1000,11 +1027,13 @@ export function readCii(root: CiiElement): ReadResult {
   if (reader.castIndicators.size > 0) facts.castIndicators = reader.castIndicators;
   facts.globalIds = reader.globalIds;
   if (reader.unmodelledCodes.length > 0) facts.unmodelledCodes = reader.unmodelledCodes;
+  if (reader.categoryTaxesOutsideModel.length > 0) facts.otherCategoryTaxes = reader.categoryTaxesOutsideModel;
+  if (reader.lineTaxesOutsideModel.length > 0) facts.otherLineTaxes = reader.lineTaxesOutsideModel;
   if (invoice.paymentInstructions !== undefined) {
     facts.paymentMeansCodes = reader.paymentMeansCodes;
     facts.creditTransferMeansCodes = reader.creditTransferMeansCodes;
   }
   recordSourceFacts(invoice, facts);
   const specificationId = invoice.process.specificationId;
-  return { invoice, locations: reader.locations, specificationId, profile: detectProfile(specificationId) };
+  return { invoice, locations: reader.locations, specificationId, profile: detectProfile(specificationId), repeatedContexts: repeated };
 }

@@ -1,12 +1,15 @@
 /**
  * The business-rule half of validating a CII invoice: read the document into
  * the semantic model (./read.ts), run the EN 16931 business rules over it
- * (lib/rules `validateInvoice`) and point each finding at the XML it concerns.
+ * (lib/rules `validateDocumentInvoice`; the code lists on the document itself, lib/rules/br-cl/document.ts) and point each finding at the XML it concerns.
  * The syntax rules (CII-SR / CII-DT) and the XSD run on the XML itself; the
  * endpoint merges their findings with these.
  */
-import { validateInvoice, type Finding, type ValidationReport } from '../../rules/index.js';
+import { OFFICIAL_RULES, validateDocumentInvoice, type Finding, type RuleDefinition, type ValidationReport } from '../../rules/index.js';
+import { checkDocumentCodes, DOCUMENT_CODE_RULES } from '../../rules/br-cl/document.js';
+import { ElementLocator } from './locate.js';
 import { readCii, type ReadResult } from './read.js';
+import type { RepeatedContext } from './navigate.js';
 import type { CiiElement } from './tree.js';
 
 /** A business-rule finding on a CII document: the model `path` plus the XPath-like `location` in the XML. */
@@ -51,7 +54,72 @@ export function locate(locations: ReadonlyMap<string, string>, path: string): st
  */
 export function validateCiiModel(root: CiiElement): CiiModelValidation {
   const read = readCii(root);
-  const report = validateInvoice(read.invoice);
+  const report = validateDocumentInvoice(read.invoice);
   const place = (f: Finding): CiiFinding => ({ ...f, location: locate(read.locations, f.path) });
-  return { valid: report.valid, ruleSet: report.ruleSet, errors: report.errors.map(place), warnings: report.warnings.map(place), read };
+  // The code-list rules are decided on the document itself (lib/rules/br-cl/document.ts), element by element.
+  const errors = [...report.errors.map(place), ...documentCodeFindings(root, read)];
+  const warnings = report.warnings.map(place);
+  if (read.repeatedContexts.length === 0) return { valid: errors.length === 0, ruleSet: report.ruleSet, errors, warnings, read };
+  const perOccurrence = checkEachOccurrence(root, read.repeatedContexts);
+  const keep = (f: CiiFinding): boolean => !perOccurrence.rules.has(f.rule);
+  const allErrors = dedupe([...errors.filter(keep), ...perOccurrence.errors]);
+  return { valid: allErrors.length === 0, ruleSet: report.ruleSet, errors: allErrors, warnings: dedupe([...warnings.filter(keep), ...perOccurrence.warnings]), read };
+}
+
+/**
+ * The official rules of a context run once per occurrence of its element: for
+ * a repeated context aggregate (a second totals aggregate, seller party,
+ * invoicing period...), the document is read again with each occurrence alone
+ * in its place, and the findings of that context's rules are gathered from
+ * every such reading. The other rules keep the merged reading (./navigate.ts).
+ */
+function checkEachOccurrence(root: CiiElement, repeated: readonly RepeatedContext[]): { rules: Set<string>; errors: CiiFinding[]; warnings: CiiFinding[] } {
+  const rules = new Set(repeated.flatMap((r) => r.rules));
+  const errors: CiiFinding[] = [];
+  const warnings: CiiFinding[] = [];
+  for (const context of repeated) {
+    const own = new Set(context.rules);
+    for (const occurrence of context.occurrences) {
+      const pass = readCii(root, { occurrence });
+      const report = validateDocumentInvoice(pass.invoice, own);
+      const place = (f: Finding): CiiFinding => ({ ...f, location: locate(pass.locations, f.path) });
+      errors.push(...report.errors.filter((f) => own.has(f.rule)).map(place));
+      warnings.push(...report.warnings.filter((f) => own.has(f.rule)).map(place));
+    }
+  }
+  return { rules, errors, warnings };
+}
+
+const CODE_RULES: ReadonlyMap<string, RuleDefinition> = new Map(OFFICIAL_RULES.filter((r) => DOCUMENT_CODE_RULES.has(r.id)).map((r) => [r.id, r]));
+
+/**
+ * The code-list findings of the document, each at the model path its element
+ * was read into (the most specific one), or at its XML location when the
+ * model has no term for it.
+ */
+function documentCodeFindings(root: CiiElement, read: ReadResult): CiiFinding[] {
+  const failures = checkDocumentCodes(root);
+  if (failures.length === 0) return [];
+  const pathAt = new Map<string, string>();
+  for (const [path, location] of read.locations) {
+    const known = pathAt.get(location);
+    if (known === undefined || path.length > known.length) pathAt.set(location, path);
+  }
+  const locator = new ElementLocator();
+  return failures.map(({ rule, element, attr }) => {
+    const location = attr === undefined ? locator.of(element) : locator.ofAttribute(element, attr);
+    const def = CODE_RULES.get(rule)!;
+    return { rule, severity: def.severity, message: def.message, path: pathAt.get(location) ?? location, location };
+  });
+}
+
+/** Findings without repeats (the same rule at the same place, found by two readings). */
+function dedupe(findings: CiiFinding[]): CiiFinding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.rule} ${f.path} ${f.location}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount } from './support/presence.js';
+import { amountElementPresent } from './support/presence.js';
 import { groupPresent } from '../../model/source-facts.js';
 
 /** BR-14: the Invoice total amount with VAT (BT-112, BG-22) must be present. */
@@ -11,6 +11,6 @@ export default defineRule({
   check: (inv, report) => {
     // Officially evaluated in the context of the document totals aggregate, if the document has one.
     if (!groupPresent(inv, 'totals')) return;
-    if (!isAmount(inv.totals?.taxInclusiveAmount)) report({ path: 'totals.taxInclusiveAmount' });
+    if (!amountElementPresent(inv, 'totals.taxInclusiveAmount', inv.totals?.taxInclusiveAmount)) report({ path: 'totals.taxInclusiveAmount' });
   },
 });

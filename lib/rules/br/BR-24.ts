@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount } from './support/presence.js';
+import { amountElementPresent } from './support/presence.js';
 
 /** BR-24: each Invoice line (BG-25) must have an Invoice line net amount (BT-131). */
 export default defineRule({
@@ -9,7 +9,7 @@ export default defineRule({
   message: 'The Invoice line net amount (BT-131) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!isAmount(line.netAmount)) report({ path: `lines[${i}].netAmount` });
+      if (!amountElementPresent(inv, `lines[${i}].netAmount`, line.netAmount)) report({ path: `lines[${i}].netAmount` });
     });
   },
 });

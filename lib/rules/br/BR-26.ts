@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount } from './support/presence.js';
+import { amountElementPresent } from './support/presence.js';
 
 /** BR-26: each Invoice line (BG-25) must contain the Item net price (BT-146). */
 export default defineRule({
@@ -9,7 +9,7 @@ export default defineRule({
   message: 'The Item net price (BT-146) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!isAmount(line.price?.netPrice)) report({ path: `lines[${i}].price.netPrice` });
+      if (!amountElementPresent(inv, `lines[${i}].price.netPrice`, line.price?.netPrice)) report({ path: `lines[${i}].price.netPrice` });
     });
   },
 });

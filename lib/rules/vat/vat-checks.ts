@@ -27,7 +27,7 @@ import { Decimal, ZERO, sum } from '../../model/decimal.js';
 import type { Invoice } from '../../model/invoice.js';
 import type { Report } from '../types.js';
 import { isPresent, textOf as codeOf } from '../../model/presence.js';
-import { elementPresent, isVatTyped } from '../../model/source-facts.js';
+import { elementPresent, isVatTyped, otherCategoryTaxes, otherLineTaxes } from '../../model/source-facts.js';
 import { compareUntyped } from '../br/support/xpath-numeric.js';
 
 /** VAT category codes (BT-95, BT-102, BT-118, BT-151) of the families, UNTDID 5305. */
@@ -181,8 +181,8 @@ export function hasSellerTaxId(inv: Invoice): boolean {
  */
 export function checkAtLeastOneBreakdown(inv: Invoice, category: VatCategory, report: Report): void {
   const breakdowns = breakdownsOf(inv, category).length;
-  const lines = linePlaces(inv).filter((p) => p.category === category).length;
-  const allowancesCharges = [...allowancePlaces(inv), ...chargePlaces(inv)].filter((p) => p.category === category).length;
+  const lines = lineTaxCodes(inv).filter((p) => p.category === category).length;
+  const allowancesCharges = categoryTaxCodes(inv).filter((p) => p.category === category).length;
   const linesOk = lines === 0 || lines + breakdowns >= 2;
   const acOk = allowancesCharges === 0 || allowancesCharges + breakdowns >= 2;
   if (!linesOk || !acOk) report({ path: 'vatBreakdown' });
@@ -195,7 +195,7 @@ export function checkAtLeastOneBreakdown(inv: Invoice, category: VatCategory, re
  */
 export function checkExactlyOneBreakdown(inv: Invoice, category: VatCategory, report: Report): void {
   const breakdowns = breakdownsOf(inv, category).length;
-  const used = [...linePlaces(inv), ...allowancePlaces(inv), ...chargePlaces(inv)].some((p) => p.category === category);
+  const used = [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.category === category);
   if (breakdowns === 0 && !used) return;
   if (breakdowns !== 1 || !used) report({ path: 'vatBreakdown' });
 }
@@ -341,8 +341,32 @@ export function checkExemptionPresent(inv: Invoice, category: VatCategory, repor
 export function usesCategory(inv: Invoice, category: VatCategory): boolean {
   return (
     breakdownsOf(inv, category).length > 0 ||
-    [...linePlaces(inv), ...allowancePlaces(inv), ...chargePlaces(inv)].some((p) => p.category === category)
+    [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.category === category)
   );
+}
+
+/**
+ * Every line `ApplicableTradeTax` category as the official
+ * `//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax` counts them
+ * (BR-x-01, BR-O-01, BR-O-11/12, BR-B-02): one per line, and, for a
+ * document, the further taxes of a line (`otherLineTaxes` in
+ * lib/model/source-facts.ts).
+ */
+export function lineTaxCodes(inv: Invoice): Array<{ category: string | undefined; categoryPath: string }> {
+  const others = otherLineTaxes(inv).map((t) => ({ category: t.category, categoryPath: t.path }));
+  return others.length === 0 ? linePlaces(inv) : [...linePlaces(inv), ...others];
+}
+
+/**
+ * Every `CategoryTradeTax` category as the official `//ram:CategoryTradeTax`
+ * counts them (BR-x-01, BR-O-13/14): those of the document allowances and
+ * charges, and, for a document, those the model does not carry (an
+ * allowance without indicator, line allowances and charges; see
+ * `otherCategoryTaxes` in lib/model/source-facts.ts).
+ */
+export function categoryTaxCodes(inv: Invoice): Array<{ category: string | undefined; categoryPath: string }> {
+  const others = otherCategoryTaxes(inv).map((t) => ({ category: t.category, categoryPath: t.path }));
+  return [...allowancePlaces(inv), ...chargePlaces(inv), ...others];
 }
 
 /**
@@ -360,10 +384,10 @@ export function checkOnlyNotSubject(inv: Invoice, scope: 'lines-and-breakdowns' 
     inv.vatBreakdown.forEach((b, i) => {
       if (other(`vatBreakdown[${i}].category`, b.category)) report({ path: `vatBreakdown[${i}].category` });
     });
-    for (const p of linePlaces(inv)) if (other(p.categoryPath, p.category)) report({ path: p.categoryPath });
+    for (const p of lineTaxCodes(inv)) if (other(p.categoryPath, p.category)) report({ path: p.categoryPath });
     return;
   }
-  for (const p of [...allowancePlaces(inv), ...chargePlaces(inv)]) {
+  for (const p of categoryTaxCodes(inv)) {
     if (other(p.categoryPath, p.category)) report({ path: p.categoryPath });
   }
 }

@@ -55,3 +55,13 @@ export function hasReason(inv: Invoice, path: string, ac: { reason?: string | un
 export function hasAmount(inv: Invoice, path: string, ac: { amount?: Decimal | undefined }): boolean {
   return elementPresent(inv, `${path}.amount`, isAmount(ac.amount));
 }
+
+/**
+ * An amount the official rules only test for existence (`(ram:LineTotalAmount)`:
+ * BR-12..15, BR-24, BR-26): for a document its element, even empty or not a
+ * number (the rules that cast it judge it, or the official XSLT aborts on
+ * it); otherwise a finite value.
+ */
+export function amountElementPresent(inv: Invoice, path: string, value: unknown): boolean {
+  return elementPresent(inv, path, isAmount(value));
+}

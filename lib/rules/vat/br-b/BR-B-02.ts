@@ -4,7 +4,7 @@
  * looks at every category code, BT-118 included); each S place is reported.
  */
 import { defineRule } from '../../types.js';
-import { allowancePlaces, breakdownsOf, chargePlaces, linePlaces, usesCategory } from '../vat-checks.js';
+import { breakdownsOf, categoryTaxCodes, lineTaxCodes, usesCategory } from '../vat-checks.js';
 
 export default defineRule({
   id: 'BR-B-02',
@@ -13,7 +13,7 @@ export default defineRule({
   message: 'An invoice with VAT category B (split payment) must not have standard rated (S) lines, allowances, charges or breakdowns (BT-151, BT-95, BT-102, BT-118).',
   check: (inv, report) => {
     if (!usesCategory(inv, 'B')) return;
-    for (const place of [...linePlaces(inv), ...allowancePlaces(inv), ...chargePlaces(inv)]) {
+    for (const place of [...lineTaxCodes(inv), ...categoryTaxCodes(inv)]) {
       if (place.category === 'S') report({ path: place.categoryPath });
     }
     for (const { index } of breakdownsOf(inv, 'S')) report({ path: `vatBreakdown[${index}].category` });

@@ -4,6 +4,7 @@
  * start (BT-73) or end (BT-74) date.
  */
 import { defineRule } from '../../types.js';
+import { elementPresent } from '../../../model/source-facts.js';
 import { breakdownContexts, isPresent } from '../vat-checks.js';
 
 export default defineRule({
@@ -14,7 +15,10 @@ export default defineRule({
   check: (inv, report) => {
     if (breakdownContexts(inv, 'K').length === 0) return;
     const period = inv.invoicingPeriod;
-    if (isPresent(inv.delivery?.actualDate) || isPresent(period?.start) || isPresent(period?.end)) return;
+    // The artefact tests the elements (`(OccurrenceDateTime/udt:DateTimeString) or (BillingSpecifiedPeriod/ram:StartDateTime) or ...`):
+    // for a document, a date element that is empty or not in format 102 is there.
+    const there = (path: string, value: string | undefined): boolean => elementPresent(inv, path, isPresent(value));
+    if (there('delivery.actualDate', inv.delivery?.actualDate) || there('invoicingPeriod.start', period?.start) || there('invoicingPeriod.end', period?.end)) return;
     report({ path: 'delivery.actualDate' });
   },
 });

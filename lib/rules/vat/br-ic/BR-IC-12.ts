@@ -3,6 +3,7 @@
  * has a deliver to country code (BT-80).
  */
 import { defineRule } from '../../types.js';
+import { elementPresent } from '../../../model/source-facts.js';
 import { breakdownContexts, isPresent } from '../vat-checks.js';
 
 export default defineRule({
@@ -12,6 +13,7 @@ export default defineRule({
   message: 'An invoice with an intra-community supply VAT breakdown (BT-118 = K) needs the deliver to country code (BT-80).',
   check: (inv, report) => {
     if (breakdownContexts(inv, 'K').length === 0) return;
-    if (!isPresent(inv.delivery?.address?.countryCode)) report({ path: 'delivery.address.countryCode' });
+    // The artefact tests the element (`.../ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID`): for a document, an empty one is there (BR-CL-14 judges it).
+    if (!elementPresent(inv, 'delivery.address.countryCode', isPresent(inv.delivery?.address?.countryCode))) report({ path: 'delivery.address.countryCode' });
   },
 });
