@@ -10,6 +10,27 @@
  * the same model with `cbc:CreditNoteTypeCode` (BT-3) and `cac:CreditNoteLine`
  * / `cbc:CreditedQuantity`. As the CII reader does, values are taken as
  * written (the rules treat blank as absent); a missing mandatory text is `''`.
+ *
+ * What it reads: BT-1..BT-24 headers and references (BT-7 `cbc:TaxPointDate`;
+ * BT-8 `cac:InvoicePeriod/cbc:DescriptionCode`, UNTDID 2005 codes 3 / 35 / 432
+ * held as the CII codes 5 / 29 / 72 the model uses, other codes as written;
+ * BT-18 the `cac:AdditionalDocumentReference` with `cbc:DocumentTypeCode` 130),
+ * notes (BG-1, Peppol `#CODE#` subject codes), preceding invoices (BG-3), seller
+ * and buyer (BG-4..BG-9), payee `cac:PayeeParty` (BG-10), tax representative
+ * `cac:TaxRepresentativeParty` (BG-11, BG-12), `cac:Delivery` (BG-13: BT-70
+ * `cac:DeliveryParty`, BT-71 / BT-72, BG-15), invoicing period (BG-14),
+ * `cac:PaymentMeans` (BG-16; BG-17 `cac:PayeeFinancialAccount`, BG-18
+ * `cac:CardAccount`, BG-19 `cac:PaymentMandate`, with BT-90 the payee's, else
+ * the seller's, `cac:PartyIdentification/cbc:ID` of scheme "SEPA", which is
+ * therefore no BT-29 / BT-60), payment terms (BT-20), document allowances and
+ * charges (BG-20, BG-21), totals (BG-22 with BT-114
+ * `cbc:PayableRoundingAmount`; BT-111 from the `cac:TaxTotal` in the VAT
+ * accounting currency), VAT breakdown (BG-23), supporting documents (BG-24:
+ * every other `cac:AdditionalDocumentReference`, BT-125 attachment with
+ * `@mimeCode` / `@filename`, BT-124 URI) and lines (BG-25..BG-32: BT-149 / BT-150
+ * `cac:Price/cbc:BaseQuantity`, BT-158 `cac:CommodityClassification`, BT-159
+ * `cac:OriginCountry`, BG-32 `cac:AdditionalItemProperty`).
+ * Not read: UBL data that has no EN 16931 term (e.g. the card's `cbc:NetworkID`).
  * The reader never throws on content; parsing is the safe parser of lib/xml
  * (no DTD, no entities, size and depth caps).
  */
@@ -22,7 +43,9 @@ import {
   type Invoice,
   type InvoiceLine,
   type LineAllowanceCharge,
+  type PaymentInstructions,
   type PostalAddress,
+  type SupportingDocument,
   type VatBreakdown,
 } from '../model/invoice.js';
 import { withXmlDocument } from '../xml/parse.js';
@@ -106,6 +129,54 @@ function identifier(el: CiiElement | undefined): Identifier | undefined {
   if (id === undefined) return undefined;
   const scheme = el?.attrs.schemeID?.trim();
   return scheme ? { id, scheme } : { id };
+}
+
+/** A party's identifiers (cac:PartyIdentification/cbc:ID): BT-29 / BT-60, or with scheme "SEPA" the creditor id BT-90. */
+function partyIds(party: CiiElement | undefined, sepa: boolean): Identifier[] {
+  return children(party, cac('PartyIdentification'))
+    .map((p) => identifier(child(p, cbc('ID'))))
+    .filter((x): x is Identifier => x !== undefined && (x.scheme?.toUpperCase() === 'SEPA') === sepa);
+}
+
+/** BT-8 is a UNTDID 2005 code in UBL (3 issue, 35 delivery, 432 payment); the model holds it as CII writes it (5, 29, 72). Other codes are kept as written. */
+const TAX_POINT_DATE_CODES: Readonly<Record<string, string>> = { '3': '5', '35': '29', '432': '72' };
+
+/** BG-24: an AdditionalDocumentReference without DocumentTypeCode 130 (BT-18 uses that one). */
+function supportingDocument(d: CiiElement): SupportingDocument {
+  const binary = at(d, 'cac:Attachment/cbc:EmbeddedDocumentBinaryObject');
+  const content = text(binary);
+  return compact<SupportingDocument>({
+    reference: text(d, 'cbc:ID') ?? '',
+    description: text(d, 'cbc:DocumentDescription'),
+    uri: text(d, 'cac:Attachment/cac:ExternalReference/cbc:URI'),
+    attachment:
+      content !== undefined
+        ? compact({ content: content.replace(/\s+/g, ''), mimeCode: binary?.attrs.mimeCode?.trim() || undefined, filename: binary?.attrs.filename?.trim() || undefined })
+        : undefined,
+  });
+}
+
+/** BG-16 from the cac:PaymentMeans: BT-81..BT-83 of the first, BG-17 of each, BG-18 / BG-19 of the first that has them; BT-90 is the payee's (else the seller's) SEPA identifier. */
+function paymentInstructions(means: CiiElement[], creditorParties: Array<CiiElement | undefined>): PaymentInstructions | undefined {
+  const first = means[0];
+  if (!first) return undefined;
+  const card = means.map((m) => at(m, 'cac:CardAccount')).find((c) => c !== undefined);
+  const mandate = means.map((m) => at(m, 'cac:PaymentMandate')).find((c) => c !== undefined);
+  const creditorId = creditorParties.map((p) => partyIds(p, true)[0]?.id).find((id) => id !== undefined);
+  return compact<PaymentInstructions>({
+    typeCode: text(first, 'cbc:PaymentMeansCode') ?? '',
+    text: child(first, cbc('PaymentMeansCode'))?.attrs.name?.trim() || undefined,
+    remittanceInformation: text(first, 'cbc:PaymentID'),
+    creditTransfers: means
+      .map((m) => at(m, 'cac:PayeeFinancialAccount'))
+      .filter((a): a is CiiElement => a !== undefined)
+      .map((a) => compact({ accountId: text(a, 'cbc:ID'), accountName: text(a, 'cbc:Name'), serviceProviderId: text(a, 'cac:FinancialInstitutionBranch/cbc:ID') })),
+    card: card ? compact({ accountNumber: text(card, 'cbc:PrimaryAccountNumberID') ?? '', holderName: text(card, 'cbc:HolderName') }) : undefined,
+    directDebit:
+      mandate || creditorId !== undefined
+        ? compact({ mandateReference: text(mandate, 'cbc:ID'), creditorId, debitedAccountId: text(mandate, 'cac:PayerFinancialAccount/cbc:ID') })
+        : undefined,
+  });
 }
 
 function compact<T extends object>(value: T): T {
@@ -233,6 +304,7 @@ export function readUbl(root: CiiElement): Invoice {
   const accountingTax = vatAccountingCurrency !== undefined && vatAccountingCurrency !== currency ? inCurrency(vatAccountingCurrency) : undefined;
   const means = children(root, cac('PaymentMeans'));
   const firstMeans = means[0];
+  const taxPointDateCode = text(root, 'cac:InvoicePeriod/cbc:DescriptionCode');
   const docRefs = children(root, cac('AdditionalDocumentReference'));
   const typeOf = (d: CiiElement) => text(d, 'cbc:DocumentTypeCode');
   const vatBreakdown: VatBreakdown[] = children(mainTax, cac('TaxSubtotal')).map((s) =>
@@ -245,7 +317,6 @@ export function readUbl(root: CiiElement): Invoice {
       exemptionReasonCode: text(s, 'cac:TaxCategory/cbc:TaxExemptionReasonCode'),
     }),
   );
-  const sellerIds = children(seller, cac('PartyIdentification')).map((p) => identifier(child(p, cbc('ID')))).filter((x): x is Identifier => x !== undefined);
   const sellerLegal = at(seller, 'cac:PartyLegalEntity');
   const buyerLegal = at(buyer, 'cac:PartyLegalEntity');
   const dueDate = text(root, 'cbc:DueDate') ?? (credit ? text(firstMeans, 'cbc:PaymentDueDate') : undefined);
@@ -256,7 +327,7 @@ export function readUbl(root: CiiElement): Invoice {
     currency,
     vatAccountingCurrency,
     taxPointDate: text(root, 'cbc:TaxPointDate'),
-    taxPointDateCode: text(root, 'cac:InvoicePeriod/cbc:DescriptionCode'),
+    taxPointDateCode: taxPointDateCode !== undefined ? (TAX_POINT_DATE_CODES[taxPointDateCode] ?? taxPointDateCode) : undefined,
     dueDate,
     buyerReference: text(root, 'cbc:BuyerReference'),
     projectReference: text(root, 'cac:ProjectReference/cbc:ID'),
@@ -285,7 +356,7 @@ export function readUbl(root: CiiElement): Invoice {
     seller: compact({
       name: text(sellerLegal, 'cbc:RegistrationName') ?? text(seller, 'cac:PartyName/cbc:Name') ?? '',
       tradingName: text(sellerLegal, 'cbc:RegistrationName') !== undefined ? text(seller, 'cac:PartyName/cbc:Name') : undefined,
-      identifiers: sellerIds,
+      identifiers: partyIds(seller, false),
       legalRegistrationId: identifier(at(sellerLegal, 'cbc:CompanyID')),
       vatId: vatId(seller),
       taxRegistrationId: text(
@@ -310,7 +381,7 @@ export function readUbl(root: CiiElement): Invoice {
     payee: payee
       ? compact({
           name: text(payee, 'cac:PartyName/cbc:Name') ?? '',
-          identifier: identifier(at(payee, 'cac:PartyIdentification/cbc:ID')),
+          identifier: partyIds(payee, false)[0],
           legalRegistrationId: identifier(at(payee, 'cac:PartyLegalEntity/cbc:CompanyID')),
         })
       : undefined,
@@ -326,23 +397,7 @@ export function readUbl(root: CiiElement): Invoice {
         })
       : undefined,
     invoicingPeriod: period(at(root, 'cac:InvoicePeriod')),
-    paymentInstructions: firstMeans
-      ? compact({
-          typeCode: text(firstMeans, 'cbc:PaymentMeansCode') ?? '',
-          text: child(firstMeans, cbc('PaymentMeansCode'))?.attrs.name?.trim() || undefined,
-          remittanceInformation: text(firstMeans, 'cbc:PaymentID'),
-          creditTransfers: means
-            .map((m) => at(m, 'cac:PayeeFinancialAccount'))
-            .filter((a): a is CiiElement => a !== undefined)
-            .map((a) => compact({ accountId: text(a, 'cbc:ID'), accountName: text(a, 'cbc:Name'), serviceProviderId: text(a, 'cac:FinancialInstitutionBranch/cbc:ID') })),
-          card: at(firstMeans, 'cac:CardAccount')
-            ? compact({ accountNumber: text(firstMeans, 'cac:CardAccount/cbc:PrimaryAccountNumberID') ?? '', holderName: text(firstMeans, 'cac:CardAccount/cbc:HolderName') })
-            : undefined,
-          directDebit: at(firstMeans, 'cac:PaymentMandate')
-            ? compact({ mandateReference: text(firstMeans, 'cac:PaymentMandate/cbc:ID'), debitedAccountId: text(firstMeans, 'cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID') })
-            : undefined,
-        })
-      : undefined,
+    paymentInstructions: paymentInstructions(means, [payee, seller]),
     allowances: allowanceCharges(root, false).map(documentAllowanceCharge),
     charges: allowanceCharges(root, true).map(documentAllowanceCharge),
     totals: compact({
@@ -359,8 +414,8 @@ export function readUbl(root: CiiElement): Invoice {
     }),
     vatBreakdown,
     supportingDocuments: docRefs
-      .filter((d) => typeOf(d) !== '130' && typeOf(d) !== '50')
-      .map((d) => compact({ reference: text(d, 'cbc:ID') ?? '', description: text(d, 'cbc:DocumentDescription'), uri: text(d, 'cac:Attachment/cac:ExternalReference/cbc:URI') })),
+      .filter((d) => typeOf(d) !== '130')
+      .map(supportingDocument),
     lines: children(root, cac(credit ? 'CreditNoteLine' : 'InvoiceLine')).map((l) => line(l, credit)),
   });
   return invoice;
