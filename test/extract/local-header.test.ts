@@ -38,6 +38,27 @@ describe('invoice number (BT-1)', () => {
     expect(payment!.confidence).toBeLessThan(header.confidence);
   });
 
+  it.each<[string, string, string]>([
+    ['English "Invoice Ref" label', 'Hill Joinery Ltd\nInvoice Ref: 8841/26\nDate of issue: 05/03/2024\nTotal 121.00', '8841/26'],
+    ['a series prefix with one space', 'Hill Joinery Ltd\nInvoice No.   SI 2024-0031\nTotal 121.00', 'SI 2024-0031'],
+    ['a series prefix under its label', 'Atelier Roux\nDate de facture   Réf. facture\n05/03/2024        FA 2024-118\nTotal TTC 121,00', 'FA 2024-118'],
+    ['a German series prefix', 'Bau GmbH\nRechnungsnummer: RE 77-2024\nGesamtbetrag 121,00', 'RE 77-2024'],
+  ])('%s', (_what, text, number) => {
+    expect(parse(text).invoiceNumber?.value).toBe(number);
+  });
+
+  it.each<[string, string | undefined]>([
+    ['SI 2022-5492', 'SI 2022-5492'],
+    ['AB  12345', undefined], // two spaces: a column gap, not one number
+    ['EUR 1.234,56', undefined], // an amount with cents after a currency
+    ['No 2024', undefined], // a mixed-case word is no series prefix
+    ['USD 2024-11', undefined], // a currency code is no series prefix
+    ['ABCDE 123', undefined], // more than four letters
+    ['FA 12', 'FA 12'],
+  ])('readIdentifier(%j) with a series prefix = %j', (text, expected) => {
+    expect(readIdentifier(text)).toBe(expected);
+  });
+
   it.each(['BT-1', 'BG-22', 'bt-22'])('%j is a placeholder, no invoice number', (text) => {
     expect(readIdentifier(text)).toBeUndefined();
   });

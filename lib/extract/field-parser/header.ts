@@ -78,9 +78,24 @@ function labelAlone(ctx: ParseContext, line: number, start: number, end: number)
 
 const ID_RE = /^[A-Za-z0-9](?:[A-Za-z0-9_/.\-]*[A-Za-z0-9])?/;
 
-/** Reads an invoice-number-like token at the start of a text: has a digit, at most 40 characters, not a date or an amount with cents. */
+/** A series prefix printed before the number with one space: `SI 2022-5492`, `RG 2023-0405`, `FAC 2025-9195`. */
+const SERIES_PREFIX_RE = /^([A-Z]{1,4}) (?=[A-Za-z0-9]*\d)/;
+
+/**
+ * Reads an invoice-number-like token at the start of a text: has a digit, at most 40 characters, not a date or an
+ * amount with cents. A short upper-case series prefix separated by one space belongs to it (`SI 2022-5492`).
+ */
 export function readIdentifier(text: string): string | undefined {
-  const m = ID_RE.exec(text.trim());
+  const trimmed = text.trim();
+  const series = SERIES_PREFIX_RE.exec(trimmed);
+  // A currency code (ISO 4217) before an amount is no series prefix.
+  if (series && !CURRENCY_CODES.has(series[1]!)) {
+    const after = trimmed.slice(series[0].length);
+    const rest = readIdentifier(after);
+    // The number must end where its token ends: `EUR 1.234,56` is an amount, not `EUR 1.234`.
+    if (rest !== undefined && /^\d/.test(rest) && !/^\S/.test(after.slice(rest.length))) return `${series[1]} ${rest}`;
+  }
+  const m = ID_RE.exec(trimmed);
   if (!m) return undefined;
   const id = m[0];
   if (!/\d/.test(id) || id.length > 40) return undefined;
@@ -140,7 +155,7 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
         const chunk = chunkOf(ctx, i, hit.index);
         for (const b of chunksBelow(ctx, i, chunk?.x ?? 0, 2)) {
           const below = readIdentifier(b.chunk.text);
-          if (below && b.chunk.text.trim().split(/\s+/).length === 1) {
+          if (below && (b.chunk.text.trim().split(/\s+/).length === 1 || below === b.chunk.text.trim())) {
             out.push({ value: below, score: 0.8 + early, line: b.line, why: 'label above' });
             break;
           }

@@ -109,6 +109,7 @@ export const INVOICE_NUMBER = compileLabels([
   'rechnung nr', 'rechnung no.', 'rechnung #', 'rechnungs nr.', 'belegnummer', 'beleg-nr.', 'beleg-nr', 'beleg nr.', 'belegnr.',
   'gutschriftsnummer', 'gutschrift-nr.', 'gutschrift nr.', 'gutschrift nr', 'dokumentnummer', 'dokument-nr.',
   'invoice number', 'invoice no.', 'invoice no', 'invoice nr.', 'invoice #', 'invoice num.', 'inv. no.', 'inv no', 'inv. #', 'invoice id',
+  'invoice ref.', 'invoice ref', 'invoice reference', 'inv. ref.',
   'credit note number', 'credit note no.', 'credit note no', 'credit note #', 'document number', 'document no.', 'bill number',
   'numéro de facture', 'numero de facture', 'n° de facture', 'no de facture', 'n° facture', 'no. facture', 'numéro facture', 'num. facture',
   'facture n°', 'facture no', 'facture no.', 'facture numéro', 'facture #', 'facture nº', 'numéro de la facture',
