@@ -121,10 +121,11 @@ describe('accuracy of the local extractor on the synthetic corpus', () => {
  * number 87.5 %, date 95.8 %, due date 67.6 %, seller 92.5 %, buyer 80.8 %,
  * currency 96.7 %, net, VAT and total 100 %, lines 78.3 % (the parser before
  * it: number 51.7 %, date 80.0 %, seller 81.7 %, total 75.0 %). Raise them as
- * the parser improves.
+ * the parser improves. Since 3404728 ("Invoice Ref", series prefixes) the
+ * number is 100 % on the subset.
  */
 const TEXT_FLOORS: Partial<Record<Field, number>> = {
-  invoiceNumber: 0.85,
+  invoiceNumber: 0.97,
   invoiceDate: 0.93,
   dueDate: 0.64,
   sellerName: 0.9,
