@@ -142,7 +142,7 @@ export interface SourceFacts {
    * BR-O-13/14 and `//ram:CategoryCode` of BR-B-01/02 count them. The code
    * as written, with the model path a finding about it is reported at.
    */
-  otherCategoryTaxes?: ReadonlyArray<{ category: string; path: string }>;
+  otherCategoryTaxes?: readonly OtherTax[];
   /**
    * Line `ApplicableTradeTax` elements (with a `CategoryCode`) beyond the one
    * each line's VAT terms are read from: the official counts and existence
@@ -150,7 +150,48 @@ export interface SourceFacts {
    * (BR-x-01, BR-O-01, BR-O-11/12, BR-B-01/02) see every one. The code as
    * written, with the model path a finding about it is reported at.
    */
-  otherLineTaxes?: ReadonlyArray<{ category: string; path: string }>;
+  otherLineTaxes?: readonly OtherTax[];
+  /**
+   * Every occurrence's text, as written, of a single-valued element the
+   * document repeats (a second `CategoryCode` in one tax, a second
+   * `TaxCurrencyCode`), keyed by the model path the first was read into.
+   * The model holds the first; the official general comparisons take each
+   * (`ram:CategoryCode = 'S'` holds when any of them is `S`,
+   * `ram:CategoryCode != 'O'` when any is not `O`, `@currencyID =
+   * ram:TaxCurrencyCode` when any matches).
+   */
+  repeatedTexts?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The `@currencyID`, as written, of the `TaxTotalAmount` BT-110 and BT-111
+   * were read from, keyed by model path (`totals.vatTotal`,
+   * `totals.vatTotalInAccountingCurrency`): the reader takes the first total
+   * whose currency equals any occurrence of the code.
+   */
+  taxTotalCurrencies?: ReadonlyMap<string, string>;
+}
+
+/**
+ * A tax element with a `CategoryCode` that the model does not carry as a VAT
+ * place (see {@link SourceFacts.otherCategoryTaxes} and
+ * {@link SourceFacts.otherLineTaxes}).
+ */
+export interface OtherTax {
+  /** The first `CategoryCode`, as written. */
+  category: string;
+  /** Every `CategoryCode` of the element, as written (more than one when it repeats the code). */
+  categories: readonly string[];
+  /** The model path a finding about it is reported at. */
+  path: string;
+  /**
+   * When the tax belongs to a line, document allowance or charge the model
+   * has, the category path of that place (`lines[0].vat.category`,
+   * `allowances[1].vatCategory`), with the tax's rate: the official sums
+   * select a place by `ram:ApplicableTradeTax/ram:CategoryCode = 'S' and
+   * ram:ApplicableTradeTax/xs:decimal(ram:RateApplicablePercent) = $rate`,
+   * each test over every tax of the place.
+   */
+  owner?: string;
+  rate?: Decimal;
 }
 
 /** A code the model has no term for (see {@link SourceFacts.unmodelledCodes}). */
@@ -256,16 +297,28 @@ export function periodDateText(inv: Invoice, path: string, fromModel: string | u
 }
 
 /** The `CategoryTradeTax` codes the model does not carry (see {@link SourceFacts.otherCategoryTaxes}); none for a model not read from CII. */
-export function otherCategoryTaxes(inv: Invoice): ReadonlyArray<{ category: string; path: string }> {
+export function otherCategoryTaxes(inv: Invoice): readonly OtherTax[] {
   return sourceFacts(inv).otherCategoryTaxes ?? [];
 }
 
 /** The line `ApplicableTradeTax` codes the model does not carry (see {@link SourceFacts.otherLineTaxes}); none for a model not read from CII. */
-export function otherLineTaxes(inv: Invoice): ReadonlyArray<{ category: string; path: string }> {
+export function otherLineTaxes(inv: Invoice): readonly OtherTax[] {
   return sourceFacts(inv).otherLineTaxes ?? [];
 }
 
 /** True when the breakdown's tax is typed VAT (`upper-case(ram:TypeCode) = 'VAT'`; always, for a model not read from CII). */
 export function isVatBreakdown(inv: Invoice, breakdown: VatBreakdown): boolean {
   return isVatTyped(inv, breakdown);
+}
+
+/**
+ * The texts, as written, of the element read into model path `path` whose
+ * value the model holds as `value`: every occurrence when the document
+ * repeats it (see {@link SourceFacts.repeatedTexts}), else the value alone
+ * (none when absent).
+ */
+export function textsAsWritten(inv: Invoice, path: string, value: string | undefined): readonly string[] {
+  const all = sourceFacts(inv).repeatedTexts?.get(path);
+  if (all !== undefined) return all;
+  return value === undefined ? [] : [value];
 }

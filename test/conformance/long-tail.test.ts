@@ -474,6 +474,52 @@ const CASES: Case[] = [
     officialHas: ['BR-CO-18'],
     officialLacks: ['BR-S-01'],
   },
+  // A repeated code compared existentially: the official `=` and `!=` take every occurrence of a repeated element.
+  {
+    name: 'a breakdown CategoryCode written ` S ` then `S` is an S breakdown (context `CategoryCode[. = \'S\']` on the second): BR-S-08',
+    mutate: (x) =>
+      once(x, '<ram:BasisAmount>1460.5</ram:BasisAmount>\n                <ram:CategoryCode>S</ram:CategoryCode>', '<ram:BasisAmount>1460.4</ram:BasisAmount>\n                <ram:CategoryCode> S </ram:CategoryCode><ram:CategoryCode>S</ram:CategoryCode>'),
+    officialHas: ['BR-S-08'],
+  },
+  {
+    name: 'a breakdown CategoryCode written ` O ` then `O` is in the O context (no BR-48 without a rate) and not O for BR-O-11 (`!= \'O\'`)',
+    mutate: (x) =>
+      once(x, '<ram:CategoryCode>E</ram:CategoryCode>\n                <ram:RateApplicablePercent>0</ram:RateApplicablePercent>', '<ram:CategoryCode> O </ram:CategoryCode><ram:CategoryCode>O</ram:CategoryCode>'),
+    officialHas: ['BR-O-11'],
+    officialLacks: ['BR-48'],
+  },
+  {
+    name: 'an allowance whose second CategoryTradeTax is S at the rate counts in BR-S-08\'s sum (any tax of the allowance)',
+    mutate: (x) =>
+      once(
+        x,
+        '<ram:CategoryTradeTax>\n                    <ram:TypeCode>VAT</ram:TypeCode>\n                    <ram:CategoryCode>S</ram:CategoryCode>\n                    <ram:RateApplicablePercent>25</ram:RateApplicablePercent>\n                </ram:CategoryTradeTax>',
+        '<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>Z</ram:CategoryCode><ram:RateApplicablePercent>0</ram:RateApplicablePercent></ram:CategoryTradeTax>' +
+          '<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>25</ram:RateApplicablePercent></ram:CategoryTradeTax>',
+      ),
+    officialHas: ['BR-Z-01'],
+    officialLacks: ['BR-S-08'],
+  },
+  {
+    name: 'an allowance CategoryCode written `AA` then `S` is S for BR-S-08\'s sum',
+    mutate: (x) =>
+      once(x, '<ram:TypeCode>VAT</ram:TypeCode>\n                    <ram:CategoryCode>S</ram:CategoryCode>\n                    <ram:RateApplicablePercent>25</ram:RateApplicablePercent>', '<ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>AA</ram:CategoryCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>25</ram:RateApplicablePercent>'),
+    officialHas: ['BR-CL-18'],
+    officialLacks: ['BR-S-08'],
+  },
+  {
+    name: 'a TaxCurrencyCode written `E UR` then `EUR` matches the total in EUR (BR-53, BR-DEC-15 hold)',
+    base: 'cii/valid/cen__CII_example5.xml',
+    mutate: (x) => once(x, '<ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode>', '<ram:TaxCurrencyCode>E UR</ram:TaxCurrencyCode><ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode>'),
+    officialHas: ['BR-CL-05'],
+    officialLacks: ['BR-53', 'BR-DEC-15'],
+  },
+  {
+    name: 'a TaxCurrencyCode written `EUR` then `DKK` equals the invoice currency: BR-53',
+    base: 'cii/valid/cen__CII_example5.xml',
+    mutate: (x) => once(x, '<ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode>', '<ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode><ram:TaxCurrencyCode>DKK</ram:TaxCurrencyCode>'),
+    officialHas: ['BR-53'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

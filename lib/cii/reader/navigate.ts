@@ -68,6 +68,8 @@ let scope: NavigationScope | undefined;
 const mergedViews = new WeakMap<CiiElement, Map<string, CiiElement>>();
 /** The first occurrence of each merged view: where its location points. */
 const firstOccurrence = new WeakMap<CiiElement, CiiElement>();
+/** Every occurrence of each merged view, in document order. */
+const viewOccurrences = new WeakMap<CiiElement, readonly CiiElement[]>();
 
 /**
  * Runs `read` with `pin` (an occurrence of a repeated context aggregate) read
@@ -89,6 +91,15 @@ export function withNavigationScope<T>(pin: CiiElement | undefined, read: () => 
 /** The element a model location should point at: the first occurrence of a merged view, else `el` itself. */
 export function sourceElement(el: CiiElement): CiiElement {
   return firstOccurrence.get(el) ?? el;
+}
+
+/**
+ * The elements behind `el`: every occurrence when it is a merged view of a
+ * repeated element (the official `=` and `!=` compare each of them), else
+ * `el` alone.
+ */
+export function occurrences(el: CiiElement): readonly CiiElement[] {
+  return viewOccurrences.get(el) ?? [el];
 }
 
 /**
@@ -133,6 +144,7 @@ function repeatedKid(el: CiiElement, name: string): CiiElement {
     if (first.line !== undefined) view.line = first.line;
     if (first.parent !== undefined) view.parent = first.parent;
     firstOccurrence.set(view, first);
+    viewOccurrences.set(view, group);
     byName.set(name, view);
   }
   return view;

@@ -66,10 +66,10 @@ import type {
   TaxRepresentative,
   VatBreakdown,
 } from '../../model/invoice.js';
-import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type UnmappedTaxTotal, type UnmodelledCode } from '../../model/source-facts.js';
+import { recordSourceFacts, type MandatoryGroup, type SourceFacts, type OtherTax, type UnmappedTaxTotal, type UnmodelledCode } from '../../model/source-facts.js';
 import { isPresent } from '../../model/presence.js';
 import { LazyLocations } from './locate.js';
-import { dig, firstKid, kid, kids, withNavigationScope, type RepeatedContext } from './navigate.js';
+import { dig, firstKid, kid, kids, occurrences, withNavigationScope, type RepeatedContext } from './navigate.js';
 import { detectProfile, type CiiProfile } from './profile.js';
 import type { CiiElement } from './tree.js';
 
@@ -197,6 +197,10 @@ class CiiReader {
   readonly taxTypeCodes = new Map<object, string | undefined>();
   /** Tax totals that are neither BT-110 nor BT-111. */
   readonly unmappedTaxTotals: UnmappedTaxTotal[] = [];
+  /** Texts of repeated single-valued elements (source-facts.ts repeatedTexts). */
+  readonly repeatedTexts = new Map<string, string[]>();
+  /** The currencyID of the totals BT-110 / BT-111 were read from (source-facts.ts taxTotalCurrencies). */
+  readonly taxTotalCurrencies = new Map<string, string>();
   /** TypeCode of each payment means, and of the means of each credit transfer. */
   readonly paymentMeansCodes: Array<string | undefined> = [];
   readonly creditTransferMeansCodes: Array<string | undefined> = [];
@@ -207,9 +211,9 @@ class CiiReader {
   /** Codes the model has no term for that the official code-list rules check (every SubjectCode, ReferenceTypeCode). */
   readonly unmodelledCodes: UnmodelledCode[] = [];
   /** Line ApplicableTradeTax codes the model does not carry (source-facts.ts otherLineTaxes). */
-  readonly lineTaxesOutsideModel: Array<{ category: string; path: string }> = [];
+  readonly lineTaxesOutsideModel: OtherTax[] = [];
   /** CategoryTradeTax codes the model does not carry (source-facts.ts otherCategoryTaxes). */
-  readonly categoryTaxesOutsideModel: Array<{ category: string; path: string }> = [];
+  readonly categoryTaxesOutsideModel: OtherTax[] = [];
   /** Decimals by lexical form: values repeat within a document (rates, quantities) and decimals are immutable. */
   private readonly decimals = new Map<string, Decimal>();
 
@@ -222,6 +226,8 @@ class CiiReader {
   private text(path: string, el: CiiElement | undefined): string | undefined {
     if (el === undefined) return undefined;
     this.at(path, el);
+    const all = occurrences(el);
+    if (all.length > 1) this.repeatedTexts.set(path, all.map((o) => o.text));
     return el.text;
   }
 
@@ -756,7 +762,7 @@ class CiiReader {
       const ac: DocumentAllowanceCharge = this.allowanceCharge(path, el);
       if (!literalIndicator(el)) this.castIndicators.add(ac);
       const tax = vatTax(taxes);
-      this.otherCategoryTaxes(taxes, tax);
+      this.otherCategoryTaxes(taxes, tax, `${path}.vatCategory`);
       this.taxTypeCodes.set(ac, kid(tax, TYPE_CODE)?.text);
       const category = this.text(`${path}.vatCategory`, kid(tax, CATEGORY_CODE));
       if (category !== undefined) ac.vatCategory = category;
@@ -767,15 +773,27 @@ class CiiReader {
   }
 
   /** Records the `CategoryTradeTax`es among `taxes` the model does not read (all but `read`), with their CategoryCode as written (source-facts.ts otherCategoryTaxes). */
-  private otherCategoryTaxes(taxes: CiiElement[], read: CiiElement | undefined): void {
+  private otherCategoryTaxes(taxes: CiiElement[], read: CiiElement | undefined, owner?: string): void {
     for (const tax of taxes) {
       if (tax === read) continue;
-      const code = kid(tax, CATEGORY_CODE);
-      if (code === undefined) continue;
       const path = `otherCategoryTaxes[${this.categoryTaxesOutsideModel.length}]`;
-      this.at(path, code);
-      this.categoryTaxesOutsideModel.push({ category: code.text, path });
+      const other = this.otherTax(tax, path, owner);
+      if (other !== undefined) this.categoryTaxesOutsideModel.push(other);
     }
+  }
+
+  /** A tax element the model does not carry as a VAT place (source-facts.ts OtherTax); undefined without a CategoryCode. */
+  private otherTax(tax: CiiElement, path: string, owner: string | undefined): OtherTax | undefined {
+    const code = kid(tax, CATEGORY_CODE);
+    if (code === undefined) return undefined;
+    this.at(path, code);
+    const other: OtherTax = { category: code.text, categories: occurrences(code).map((o) => o.text), path };
+    if (owner !== undefined) {
+      other.owner = owner;
+      const rate = kid(tax, RATE);
+      if (rate !== undefined) other.rate = this.decimalOf(rate.text);
+    }
+    return other;
   }
 
   /** The terms common to document and line allowances and charges (amount, base, percentage, reason, reason code). */
@@ -812,14 +830,23 @@ class CiiReader {
     put('roundingAmount', 'ram:RoundingAmount');
     put('amountDue', 'ram:DuePayableAmount');
     const taxTotals = kids(el, 'ram:TaxTotalAmount');
-    const main = taxTotals.find((x) => x.attrs.currencyID !== undefined && x.attrs.currencyID === inv.currency);
-    const accountingCurrency = inv.vatAccountingCurrency;
-    const accounting =
-      accountingCurrency === undefined ? undefined : taxTotals.find((x) => x !== main && x.attrs.currencyID === accountingCurrency);
+    // `@currencyID = ram:InvoiceCurrencyCode`: any occurrence of a repeated code matches.
+    const codes = (path: string, first: string | undefined): readonly string[] => this.repeatedTexts.get(path) ?? (first === undefined ? [] : [first]);
+    const invoiceCurrencies = codes('currency', inv.currency);
+    const accountingCurrencies = codes('vatAccountingCurrency', inv.vatAccountingCurrency);
+    const inCurrency = (x: CiiElement, currencies: readonly string[]): boolean => x.attrs.currencyID !== undefined && currencies.includes(x.attrs.currencyID);
+    const main = taxTotals.find((x) => inCurrency(x, invoiceCurrencies));
+    const accounting = taxTotals.find((x) => x !== main && inCurrency(x, accountingCurrencies));
     const vatTotal = this.decimal('totals.vatTotal', main);
-    if (vatTotal !== undefined) t.vatTotal = vatTotal;
+    if (vatTotal !== undefined) {
+      t.vatTotal = vatTotal;
+      this.taxTotalCurrencies.set('totals.vatTotal', main!.attrs.currencyID!);
+    }
     const inAccounting = this.decimal('totals.vatTotalInAccountingCurrency', accounting);
-    if (inAccounting !== undefined) t.vatTotalInAccountingCurrency = inAccounting;
+    if (inAccounting !== undefined) {
+      t.vatTotalInAccountingCurrency = inAccounting;
+      this.taxTotalCurrencies.set('totals.vatTotalInAccountingCurrency', accounting!.attrs.currencyID!);
+    }
     for (const x of taxTotals) {
       if (x !== main && x !== accounting) this.unmappedTaxTotals.push({ amount: this.decimalOf(x.text), currency: x.attrs.currencyID });
     }
@@ -842,11 +869,11 @@ class CiiReader {
     // The model keeps one tax per line; `//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax` (BR-x-01, BR-O-11/12) counts every one.
     let others = 0;
     for (const t of lineTaxes) {
-      const code = t === tax ? undefined : kid(t, CATEGORY_CODE);
-      if (code === undefined) continue;
-      const p = `${path}.otherTaxes[${others++}].category`;
-      this.at(p, code);
-      this.lineTaxesOutsideModel.push({ category: code.text, path: p });
+      if (t === tax) continue;
+      const other = this.otherTax(t, `${path}.otherTaxes[${others}].category`, `${path}.vat.category`);
+      if (other === undefined) continue;
+      others++;
+      this.lineTaxesOutsideModel.push(other);
     }
 
     const line: InvoiceLine = {
@@ -1029,6 +1056,8 @@ export function readCii(root: CiiElement, options: ReadOptions = {}): ReadResult
   if (reader.unmodelledCodes.length > 0) facts.unmodelledCodes = reader.unmodelledCodes;
   if (reader.categoryTaxesOutsideModel.length > 0) facts.otherCategoryTaxes = reader.categoryTaxesOutsideModel;
   if (reader.lineTaxesOutsideModel.length > 0) facts.otherLineTaxes = reader.lineTaxesOutsideModel;
+  if (reader.repeatedTexts.size > 0) facts.repeatedTexts = reader.repeatedTexts;
+  if (reader.taxTotalCurrencies.size > 0) facts.taxTotalCurrencies = reader.taxTotalCurrencies;
   if (invoice.paymentInstructions !== undefined) {
     facts.paymentMeansCodes = reader.paymentMeansCodes;
     facts.creditTransferMeansCodes = reader.creditTransferMeansCodes;

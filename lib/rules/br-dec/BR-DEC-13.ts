@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { currencyCode, sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
+import { currencyCodes, sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
 import { hasAtMostTwoDecimals } from '../br/support/xpath-numeric.js';
 
 /**
@@ -16,7 +16,7 @@ export default defineRule({
   terms: ['BT-110'],
   message: 'The Invoice total VAT amount (BT-110) has more than two decimals.',
   check: (inv, report) => {
-    const currency = currencyCode(inv, 'currency');
+    const currency = currencyCodes(inv, 'currency');
     const totals = taxTotalAmounts(inv);
     if (totals.length === 0) return;
     const qualifies = totals.some((t) => !sameCurrency(t.currency, currency) || hasAtMostTwoDecimals(t.amount));

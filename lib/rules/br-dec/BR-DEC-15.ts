@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { currencyCode, sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
+import { currencyCodes, sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
 import { hasAtMostTwoDecimals } from '../br/support/xpath-numeric.js';
 
 /**
@@ -15,7 +15,7 @@ export default defineRule({
   terms: ['BT-111', 'BT-6'],
   message: 'The Invoice total VAT amount in accounting currency (BT-111) is missing or has more than two decimals.',
   check: (inv, report) => {
-    const accountingCurrency = currencyCode(inv, 'vatAccountingCurrency');
+    const accountingCurrency = currencyCodes(inv, 'vatAccountingCurrency');
     const totals = taxTotalAmounts(inv);
     if (accountingCurrency === undefined || totals.length === 0) return;
     const qualifies = totals.some((t) => sameCurrency(t.currency, accountingCurrency) && hasAtMostTwoDecimals(t.amount));

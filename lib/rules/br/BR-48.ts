@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
-import { isVatBreakdown } from '../../model/source-facts.js';
+import { isVatBreakdown, textsAsWritten } from '../../model/source-facts.js';
 import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
 
 /**
@@ -18,7 +18,7 @@ export default defineRule({
       if (!genericBreakdownRulesApply(breakdown, inv)) return;
       // Officially `.[TypeCode='VAT']/RateApplicablePercent or .[TypeCode='VAT']/CategoryCode = 'O'`.
       const vat = isVatBreakdown(inv, breakdown);
-      if (vat && breakdown.category === 'O') return;
+      if (vat && textsAsWritten(inv, `vatBreakdown[${i}].category`, breakdown.category).includes('O')) return;
       if (!vat || !isAmount(breakdown.rate)) report({ path: `vatBreakdown[${i}].rate` });
     });
   },

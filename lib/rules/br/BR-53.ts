@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { currencyCode, sameCurrency, taxTotalAmounts } from './support/vat-breakdown.js';
+import { currencyCodes, sameCurrency, taxTotalAmounts } from './support/vat-breakdown.js';
 import { groupPresent } from '../../model/source-facts.js';
 
 /**
@@ -18,9 +18,11 @@ export default defineRule({
   check: (inv, report) => {
     // Officially evaluated in the context of the document totals aggregate, if the document has one.
     if (!groupPresent(inv, 'totals')) return;
-    const accountingCurrency = currencyCode(inv, 'vatAccountingCurrency');
+    const accountingCurrency = currencyCodes(inv, 'vatAccountingCurrency');
     if (accountingCurrency === undefined) return;
-    if (accountingCurrency === currencyCode(inv, 'currency')) report({ path: 'vatAccountingCurrency' });
+    // `not(TaxCurrencyCode = InvoiceCurrencyCode)`: no occurrence of the one may equal one of the other.
+    const invoiceCurrency = currencyCodes(inv, 'currency');
+    if (accountingCurrency.some((code) => sameCurrency(code, invoiceCurrency))) report({ path: 'vatAccountingCurrency' });
     else if (!taxTotalAmounts(inv).some((t) => sameCurrency(t.currency, accountingCurrency))) report({ path: 'totals.vatTotalInAccountingCurrency' });
   },
 });

@@ -10,7 +10,10 @@
  * The official string semantics, in general:
  * - category codes are compared exactly (`ram:CategoryCode = 'S'`, no
  *   trimming): ` S ` is no S category for these rules (BR-CL-17/18 judge the
- *   code itself);
+ *   code itself); a tax that repeats its `CategoryCode` has each of them
+ *   (`= 'S'` and `!= 'O'` are general comparisons, true when any occurrence
+ *   satisfies them), and the sums select a place by a code and a rate each
+ *   found in any of its taxes (`categoriesOf`, `expectedTaxable`);
  * - the rule contexts of lines, allowances and charges (BR-x-02..07) and of
  *   the breakdowns of E, AE, K, G, O, L and M (BR-x-08..10, BR-O-08..14) take
  *   only taxes typed `upper-case(ram:TypeCode) = 'VAT'`; the S and Z
@@ -27,7 +30,7 @@ import { Decimal, ZERO, sum } from '../../model/decimal.js';
 import type { Invoice } from '../../model/invoice.js';
 import type { Report } from '../types.js';
 import { isPresent, textOf as codeOf } from '../../model/presence.js';
-import { elementPresent, isVatTyped, otherCategoryTaxes, otherLineTaxes } from '../../model/source-facts.js';
+import { elementPresent, isVatTyped, otherCategoryTaxes, otherLineTaxes, sourceFacts, textsAsWritten, type OtherTax } from '../../model/source-facts.js';
 import { compareUntyped } from '../br/support/xpath-numeric.js';
 
 /** VAT category codes (BT-95, BT-102, BT-118, BT-151) of the families, UNTDID 5305. */
@@ -41,6 +44,8 @@ export interface VatPlace {
   ratePath: string;
   /** The category code as written (compared exactly, as officially), undefined when absent. */
   category: string | undefined;
+  /** Every category code of its tax element, as written: the category alone unless the document repeats it. */
+  categories: readonly string[];
   /** Whether its tax is typed VAT, as the official rule contexts of places select them. */
   vatTyped: boolean;
   /** The rate (BT-152 / BT-96 / BT-103), undefined when absent. */
@@ -55,12 +60,19 @@ export type PlaceKind = 'line' | 'allowance' | 'charge';
 // The ground rule for absent terms (lib/model/presence.ts); `codeOf` reads a code trimmed (other code checks).
 export { isPresent, codeOf };
 
+/** The category codes of a place, as written: the code alone unless the document repeats it. */
+function categoriesAt(inv: Invoice, path: string, category: string | undefined): readonly string[] {
+  if (sourceFacts(inv).repeatedTexts === undefined) return category === undefined ? [] : [category];
+  return textsAsWritten(inv, path, category);
+}
+
 /** Invoice lines as VAT places (BT-151, BT-152, BT-131). */
 export function linePlaces(inv: Invoice): VatPlace[] {
   return inv.lines.map((line, i) => ({
     categoryPath: `lines[${i}].vat.category`,
     ratePath: `lines[${i}].vat.rate`,
     category: line.vat.category,
+    categories: categoriesAt(inv, `lines[${i}].vat.category`, line.vat.category),
     vatTyped: isVatTyped(inv, line.vat),
     rate: line.vat.rate,
     amount: line.netAmount,
@@ -73,6 +85,7 @@ export function allowancePlaces(inv: Invoice): VatPlace[] {
     categoryPath: `allowances[${i}].vatCategory`,
     ratePath: `allowances[${i}].vatRate`,
     category: a.vatCategory,
+    categories: categoriesAt(inv, `allowances[${i}].vatCategory`, a.vatCategory),
     vatTyped: isVatTyped(inv, a),
     rate: a.vatRate,
     amount: a.amount,
@@ -85,6 +98,7 @@ export function chargePlaces(inv: Invoice): VatPlace[] {
     categoryPath: `charges[${i}].vatCategory`,
     ratePath: `charges[${i}].vatRate`,
     category: c.vatCategory,
+    categories: categoriesAt(inv, `charges[${i}].vatCategory`, c.vatCategory),
     vatTyped: isVatTyped(inv, c),
     rate: c.vatRate,
     amount: c.amount,
@@ -105,9 +119,14 @@ export type IndexedBreakdown = { index: number; breakdown: Invoice['vatBreakdown
 export function breakdownsOf(inv: Invoice, category: VatCategory): IndexedBreakdown[] {
   const out: IndexedBreakdown[] = [];
   inv.vatBreakdown.forEach((breakdown, index) => {
-    if (breakdown.category === category) out.push({ index, breakdown });
+    if (breakdownCategories(inv, index).includes(category)) out.push({ index, breakdown });
   });
   return out;
+}
+
+/** Every category code of breakdown `index`, as written (more than one when the document repeats its `CategoryCode`). */
+export function breakdownCategories(inv: Invoice, index: number): readonly string[] {
+  return textsAsWritten(inv, `vatBreakdown[${index}].category`, inv.vatBreakdown[index]?.category);
 }
 
 /** Categories whose official breakdown context takes any TypeCode (`ApplicableTradeTax/CategoryCode[. = 'S']`). */
@@ -125,7 +144,7 @@ export function breakdownContexts(inv: Invoice, category: VatCategory): IndexedB
 
 /** The places of a kind the official context of a category selects: that category exactly and typed VAT. */
 function contextPlaces(inv: Invoice, kind: PlaceKind, category: VatCategory): VatPlace[] {
-  return placesOf(inv, kind).filter((p) => p.vatTyped && p.category === category);
+  return placesOf(inv, kind).filter((p) => p.vatTyped && p.categories.includes(category));
 }
 
 /**
@@ -142,16 +161,45 @@ export function roundXPath2(value: Decimal): Decimal {
  * allowances of that category (BT-131, BT-99, BT-92).
  */
 export function expectedTaxable(inv: Invoice, category: VatCategory, rate?: Decimal): Decimal {
-  // Walks the model directly (no VatPlace objects): this runs once per breakdown on every validation.
-  const matches = (cat: string | undefined, r: Decimal | undefined): boolean =>
-    cat === category && (rate === undefined || (r !== undefined && r.eq(rate)));
-  let lines: Decimal = ZERO;
-  for (const l of inv.lines) if (l.netAmount !== undefined && matches(l.vat.category, l.vat.rate)) lines = lines.plus(l.netAmount);
-  let charges: Decimal = ZERO;
-  for (const c of inv.charges) if (c.amount !== undefined && matches(c.vatCategory, c.vatRate)) charges = charges.plus(c.amount);
-  let allowances: Decimal = ZERO;
-  for (const a of inv.allowances) if (a.amount !== undefined && matches(a.vatCategory, a.vatRate)) allowances = allowances.plus(a.amount);
-  return roundXPath2(lines).plus(roundXPath2(charges)).minus(roundXPath2(allowances));
+  if (placeTaxesSimple(inv)) {
+    // Walks the model directly (no VatPlace objects): this runs once per breakdown on every validation.
+    const matches = (cat: string | undefined, r: Decimal | undefined): boolean =>
+      cat === category && (rate === undefined || (r !== undefined && r.eq(rate)));
+    let lines: Decimal = ZERO;
+    for (const l of inv.lines) if (l.netAmount !== undefined && matches(l.vat.category, l.vat.rate)) lines = lines.plus(l.netAmount);
+    let charges: Decimal = ZERO;
+    for (const c of inv.charges) if (c.amount !== undefined && matches(c.vatCategory, c.vatRate)) charges = charges.plus(c.amount);
+    let allowances: Decimal = ZERO;
+    for (const a of inv.allowances) if (a.amount !== undefined && matches(a.vatCategory, a.vatRate)) allowances = allowances.plus(a.amount);
+    return roundXPath2(lines).plus(roundXPath2(charges)).minus(roundXPath2(allowances));
+  }
+  // A document whose places repeat a code or carry several taxes: `ApplicableTradeTax/CategoryCode = 'S' and
+  // ApplicableTradeTax/xs:decimal(RateApplicablePercent) = $rate`, each test over every tax of the place.
+  const owned = new Map<string, OtherTax[]>();
+  for (const t of [...otherLineTaxes(inv), ...otherCategoryTaxes(inv)]) {
+    if (t.owner !== undefined) owned.set(t.owner, [...(owned.get(t.owner) ?? []), t]);
+  }
+  const sumOf = (places: VatPlace[]): Decimal => {
+    let total: Decimal = ZERO;
+    for (const p of places) {
+      if (p.amount === undefined) continue;
+      const others = owned.get(p.categoryPath) ?? [];
+      const hasCategory = p.categories.includes(category) || others.some((t) => t.categories.includes(category));
+      const rates = [p.rate, ...others.map((t) => t.rate)];
+      if (hasCategory && (rate === undefined || rates.some((r) => r !== undefined && r.eq(rate)))) total = total.plus(p.amount);
+    }
+    return roundXPath2(total);
+  };
+  return sumOf(linePlaces(inv)).plus(sumOf(chargePlaces(inv))).minus(sumOf(allowancePlaces(inv)));
+}
+
+/** True when no place of the document repeats its category code or carries a tax beyond the one the model reads (always, for a model not read from CII). */
+function placeTaxesSimple(inv: Invoice): boolean {
+  const facts = sourceFacts(inv);
+  if (facts.repeatedTexts !== undefined) {
+    for (const path of facts.repeatedTexts.keys()) if (path.endsWith('.category') || path.endsWith('.vatCategory')) return false;
+  }
+  return ![...otherLineTaxes(inv), ...otherCategoryTaxes(inv)].some((t) => t.owner !== undefined);
 }
 
 /**
@@ -181,8 +229,8 @@ export function hasSellerTaxId(inv: Invoice): boolean {
  */
 export function checkAtLeastOneBreakdown(inv: Invoice, category: VatCategory, report: Report): void {
   const breakdowns = breakdownsOf(inv, category).length;
-  const lines = lineTaxCodes(inv).filter((p) => p.category === category).length;
-  const allowancesCharges = categoryTaxCodes(inv).filter((p) => p.category === category).length;
+  const lines = lineTaxCodes(inv).filter((p) => p.categories.includes(category)).length;
+  const allowancesCharges = categoryTaxCodes(inv).filter((p) => p.categories.includes(category)).length;
   const linesOk = lines === 0 || lines + breakdowns >= 2;
   const acOk = allowancesCharges === 0 || allowancesCharges + breakdowns >= 2;
   if (!linesOk || !acOk) report({ path: 'vatBreakdown' });
@@ -195,7 +243,7 @@ export function checkAtLeastOneBreakdown(inv: Invoice, category: VatCategory, re
  */
 export function checkExactlyOneBreakdown(inv: Invoice, category: VatCategory, report: Report): void {
   const breakdowns = breakdownsOf(inv, category).length;
-  const used = [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.category === category);
+  const used = [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.categories.includes(category));
   if (breakdowns === 0 && !used) return;
   if (breakdowns !== 1 || !used) report({ path: 'vatBreakdown' });
 }
@@ -341,8 +389,17 @@ export function checkExemptionPresent(inv: Invoice, category: VatCategory, repor
 export function usesCategory(inv: Invoice, category: VatCategory): boolean {
   return (
     breakdownsOf(inv, category).length > 0 ||
-    [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.category === category)
+    [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.categories.includes(category))
   );
+}
+
+/** The category codes of one tax element (a VAT place's, or one the model does not carry), with the path a finding is reported at. */
+export interface TaxCodes {
+  /** The first code as written, undefined when absent. */
+  category: string | undefined;
+  /** Every code as written (more than one when the element repeats it). */
+  categories: readonly string[];
+  categoryPath: string;
 }
 
 /**
@@ -352,8 +409,8 @@ export function usesCategory(inv: Invoice, category: VatCategory): boolean {
  * document, the further taxes of a line (`otherLineTaxes` in
  * lib/model/source-facts.ts).
  */
-export function lineTaxCodes(inv: Invoice): Array<{ category: string | undefined; categoryPath: string }> {
-  const others = otherLineTaxes(inv).map((t) => ({ category: t.category, categoryPath: t.path }));
+export function lineTaxCodes(inv: Invoice): TaxCodes[] {
+  const others = otherLineTaxes(inv).map((t) => ({ category: t.category, categories: t.categories, categoryPath: t.path }));
   return others.length === 0 ? linePlaces(inv) : [...linePlaces(inv), ...others];
 }
 
@@ -364,8 +421,8 @@ export function lineTaxCodes(inv: Invoice): Array<{ category: string | undefined
  * allowance without indicator, line allowances and charges; see
  * `otherCategoryTaxes` in lib/model/source-facts.ts).
  */
-export function categoryTaxCodes(inv: Invoice): Array<{ category: string | undefined; categoryPath: string }> {
-  const others = otherCategoryTaxes(inv).map((t) => ({ category: t.category, categoryPath: t.path }));
+export function categoryTaxCodes(inv: Invoice): TaxCodes[] {
+  const others = otherCategoryTaxes(inv).map((t) => ({ category: t.category, categories: t.categories, categoryPath: t.path }));
   return [...allowancePlaces(inv), ...chargePlaces(inv), ...others];
 }
 
@@ -378,16 +435,17 @@ export function categoryTaxCodes(inv: Invoice): Array<{ category: string | undef
  */
 export function checkOnlyNotSubject(inv: Invoice, scope: 'lines-and-breakdowns' | 'allowances-and-charges', report: Report): void {
   if (breakdownContexts(inv, 'O').length === 0) return;
-  // `ram:CategoryCode != 'O'`: any category element other than exactly O, an empty one included.
-  const other = (path: string, category: string | undefined): boolean => category !== 'O' && has(inv, path, category);
+  // `ram:CategoryCode != 'O'`: any category element other than exactly O, an empty one included (any occurrence of a repeated one).
+  const other = (p: TaxCodes): boolean => (p.categories.length === 0 ? p.category !== 'O' : p.categories.some((c) => c !== 'O')) && has(inv, p.categoryPath, p.category);
   if (scope === 'lines-and-breakdowns') {
     inv.vatBreakdown.forEach((b, i) => {
-      if (other(`vatBreakdown[${i}].category`, b.category)) report({ path: `vatBreakdown[${i}].category` });
+      const categoryPath = `vatBreakdown[${i}].category`;
+      if (other({ category: b.category, categories: breakdownCategories(inv, i), categoryPath })) report({ path: categoryPath });
     });
-    for (const p of lineTaxCodes(inv)) if (other(p.categoryPath, p.category)) report({ path: p.categoryPath });
+    for (const p of lineTaxCodes(inv)) if (other(p)) report({ path: p.categoryPath });
     return;
   }
   for (const p of categoryTaxCodes(inv)) {
-    if (other(p.categoryPath, p.category)) report({ path: p.categoryPath });
+    if (other(p)) report({ path: p.categoryPath });
   }
 }

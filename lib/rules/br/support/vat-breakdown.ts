@@ -5,7 +5,7 @@
 import type { Decimal } from '../../../model/decimal.js';
 import type { Invoice, VatBreakdown } from '../../../model/invoice.js';
 import { isAmount, textOf } from './presence.js';
-import { isVatBreakdown, sourceFacts } from '../../../model/source-facts.js';
+import { isVatBreakdown, sourceFacts, textsAsWritten } from '../../../model/source-facts.js';
 
 /**
  * VAT category codes (BT-118) whose category-specific schematron rule
@@ -24,8 +24,11 @@ export const CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES: ReadonlySet<string> = n
  * with another `TypeCode` gets the generic assertions whatever its category.
  */
 export function genericBreakdownRulesApply(breakdown: VatBreakdown, inv: Invoice): boolean {
-  // The O, L and M contexts compare the code exactly (`ram:CategoryCode = 'O'`): ` O ` gets the generic assertions.
-  return !CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES.has(breakdown.category) || !isVatBreakdown(inv, breakdown);
+  // The O, L and M contexts compare the code exactly (`ram:CategoryCode = 'O'`): ` O ` gets the generic assertions,
+  // unless the element repeats its code and another occurrence is exactly O, L or M.
+  const index = sourceFacts(inv).repeatedTexts === undefined ? -1 : inv.vatBreakdown.indexOf(breakdown);
+  const codes = index < 0 ? [breakdown.category] : textsAsWritten(inv, `vatBreakdown[${index}].category`, breakdown.category);
+  return !codes.some((c) => CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES.has(c)) || !isVatBreakdown(inv, breakdown);
 }
 
 /** One document-level VAT total amount as it appears in CII (`TaxTotalAmount` with its `currencyID`). */
@@ -48,11 +51,15 @@ export interface TaxTotalAmount {
 export function taxTotalAmounts(inv: Invoice): TaxTotalAmount[] {
   const out: TaxTotalAmount[] = [];
   const facts = sourceFacts(inv);
+  // A document's totals carry their own `@currencyID`; a model's are in the first code of their currency.
+  const currencyOf = (path: string, term: 'currency' | 'vatAccountingCurrency'): string | undefined =>
+    facts.taxTotalCurrencies?.get(path) ?? currencyCodes(inv, term)?.[0];
   const vatTotal: unknown = inv.totals.vatTotal;
-  if (isAmount(vatTotal)) out.push({ amount: vatTotal, currency: currencyCode(inv, 'currency'), path: 'totals.vatTotal' });
+  if (isAmount(vatTotal)) out.push({ amount: vatTotal, currency: currencyOf('totals.vatTotal', 'currency'), path: 'totals.vatTotal' });
   const accounting: unknown = inv.totals.vatTotalInAccountingCurrency;
   if (isAmount(accounting)) {
-    out.push({ amount: accounting, currency: currencyCode(inv, 'vatAccountingCurrency'), path: 'totals.vatTotalInAccountingCurrency' });
+    const path = 'totals.vatTotalInAccountingCurrency';
+    out.push({ amount: accounting, currency: currencyOf(path, 'vatAccountingCurrency'), path });
   }
   for (const extra of facts.unmappedTaxTotals ?? []) {
     if (isAmount(extra.amount)) out.push({ amount: extra.amount, currency: extra.currency, path: 'totals' });
@@ -64,17 +71,22 @@ export function taxTotalAmounts(inv: Invoice): TaxTotalAmount[] {
  * The invoice currency code (BT-5) or the VAT accounting currency code (BT-6)
  * as the official tests compare it with `@currencyID`
  * (`@currencyID = .../ram:InvoiceCurrencyCode`, no trimming): for a document,
- * the element's text as written whenever the element exists, even blank;
- * for a model not read from CII the trimmed code. Undefined when absent.
- * (The reader takes BT-110 and BT-111 by that same exact comparison.)
+ * the element's text as written whenever the element exists, even blank, and
+ * every occurrence's text when the element is repeated (the general
+ * comparison takes any of them); for a model not read from CII the trimmed
+ * code. Undefined when absent.
+ * (The reader takes BT-110 and BT-111 by that same comparison.)
  */
-export function currencyCode(inv: Invoice, term: 'currency' | 'vatAccountingCurrency'): string | undefined {
+export function currencyCodes(inv: Invoice, term: 'currency' | 'vatAccountingCurrency'): readonly string[] | undefined {
   const present = sourceFacts(inv).present;
-  if (present === undefined) return textOf(inv[term]);
-  return present.has(term) ? (inv[term] ?? '') : undefined;
+  if (present === undefined) {
+    const code = textOf(inv[term]);
+    return code === undefined ? undefined : [code];
+  }
+  return present.has(term) ? textsAsWritten(inv, term, inv[term] ?? '') : undefined;
 }
 
-/** True when both currency codes are present and equal (XPath `@currencyID = $code`). */
-export function sameCurrency(a: string | undefined, b: string | undefined): boolean {
-  return a !== undefined && b !== undefined && a === b;
+/** True when the currency is one of the codes (XPath `@currencyID = $code`, a general comparison). */
+export function sameCurrency(currency: string | undefined, codes: readonly string[] | undefined): boolean {
+  return currency !== undefined && codes !== undefined && codes.includes(currency);
 }

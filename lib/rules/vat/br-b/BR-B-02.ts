@@ -14,7 +14,7 @@ export default defineRule({
   check: (inv, report) => {
     if (!usesCategory(inv, 'B')) return;
     for (const place of [...lineTaxCodes(inv), ...categoryTaxCodes(inv)]) {
-      if (place.category === 'S') report({ path: place.categoryPath });
+      if (place.categories.includes('S')) report({ path: place.categoryPath });
     }
     for (const { index } of breakdownsOf(inv, 'S')) report({ path: `vatBreakdown[${index}].category` });
   },

@@ -15,7 +15,7 @@ export default defineRule({
   check: (inv, report) => {
     const breakdowns = breakdownsOf(inv, 'O').length;
     if (breakdowns === 0) return;
-    const used = [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.category === 'O');
+    const used = [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.categories.includes('O'));
     if (breakdowns !== 1 || !used) report({ path: 'vatBreakdown' });
   },
 });
