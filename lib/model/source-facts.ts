@@ -124,7 +124,7 @@ export interface SourceFacts {
    * element has no format-102 date. BR-29 and BR-30 compare these untyped
    * texts as strings (`End >= Start`), not as dates.
    */
-  periodDateTexts?: ReadonlyMap<string, string>;
+  periodDateTexts?: ReadonlyMap<string, readonly string[]>;
   /**
    * Model paths of line `AdditionalReferencedDocument`s (an invoice line
    * object identifier's, or others the model has no term for) whose
@@ -287,13 +287,22 @@ export function isVatTyped(inv: Invoice, place: object, normalized = false): boo
 
 /**
  * A period date as BR-29 / BR-30 compare it: for a model read from CII the
- * format-102 text as written (undefined without one), otherwise the trimmed
- * model value.
+ * format-102 texts as written (every one, when the element repeats it; none
+ * without one), otherwise the trimmed model value.
  */
-export function periodDateText(inv: Invoice, path: string, fromModel: string | undefined): string | undefined {
+export function periodDateTexts(inv: Invoice, path: string, fromModel: string | undefined): readonly string[] {
   const texts = sourceFacts(inv).periodDateTexts;
-  if (texts === undefined) return fromModel === undefined || fromModel.trim() === '' ? undefined : fromModel.trim();
-  return texts.get(path);
+  if (texts === undefined) return fromModel === undefined || fromModel.trim() === '' ? [] : [fromModel.trim()];
+  return texts.get(path) ?? [];
+}
+
+/**
+ * XPath `End >= Start` over untyped period dates (BR-29, BR-30): a general
+ * comparison of strings, true when some end is not before some start; false
+ * when either side is empty.
+ */
+export function someEndNotBeforeStart(ends: readonly string[], starts: readonly string[]): boolean {
+  return ends.some((end) => starts.some((start) => end >= start));
 }
 
 /** The `CategoryTradeTax` codes the model does not carry (see {@link SourceFacts.otherCategoryTaxes}); none for a model not read from CII. */

@@ -520,6 +520,23 @@ const CASES: Case[] = [
     mutate: (x) => once(x, '<ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode>', '<ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode><ram:TaxCurrencyCode>DKK</ram:TaxCurrencyCode>'),
     officialHas: ['BR-53'],
   },
+  {
+    name: 'a line tax whose codes say Z then S is taken by the S rule (the first of the pattern that matches): no BR-Z-05 at 25 %',
+    mutate: (x) => once(x, '<ram:CategoryCode>S</ram:CategoryCode>\n                    <ram:RateApplicablePercent>25</ram:RateApplicablePercent>', '<ram:CategoryCode>Z</ram:CategoryCode><ram:CategoryCode>S</ram:CategoryCode>\n                    <ram:RateApplicablePercent>25</ram:RateApplicablePercent>'),
+    officialHas: [],
+    officialLacks: ['BR-Z-05', 'BR-S-05'],
+  },
+  {
+    name: 'a line period start written twice, the first not a date: the second satisfies BR-30 (`End >= Start` over every pair)',
+    mutate: (x) => once(x, '<udt:DateTimeString format="102">20130601</udt:DateTimeString>', '<udt:DateTimeString format="102">S</udt:DateTimeString><udt:DateTimeString format="102">20130601</udt:DateTimeString>'),
+    officialHas: [],
+    officialLacks: ['BR-30'],
+  },
+  {
+    name: 'a second VA-scheme ID of the seller is a BR-CO-09 context of its own',
+    mutate: (x) => once(x, '<ram:ID schemeID="VA">NO123456789MVA</ram:ID>', '<ram:ID schemeID="VA">NO123456789MVA</ram:ID><ram:ID schemeID="VA">123456789MVA</ram:ID>'),
+    officialHas: ['BR-CO-09'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

@@ -159,6 +159,13 @@ function dateElement(wrapper: CiiElement | undefined, name: string, anyFormat: b
   return undefined;
 }
 
+/** The text of every format-102 date string child of `wrapper` (BR-29 / BR-30 compare each: `End/DateTimeString[@format = '102'] >= Start/...`). */
+function dates102(wrapper: CiiElement | undefined): string[] {
+  const out: string[] = [];
+  for (const c of wrapper?.children ?? []) if (c.name === DATE_TIME && c.attrs.format === '102') out.push(c.text);
+  return out;
+}
+
 /** `YYYYMMDD` as `YYYY-MM-DD`; other text trimmed as written (the rules then see a malformed date). */
 function isoDate(text: string): string {
   const t = text.trim();
@@ -192,7 +199,7 @@ class CiiReader {
   /** Line documents without reference (source-facts.ts unreferencedLineDocuments). */
   readonly unreferencedLineDocuments: string[] = [];
   /** Period dates as written (source-facts.ts periodDateTexts). */
-  readonly periodDateTexts = new Map<string, string>();
+  readonly periodDateTexts = new Map<string, string[]>();
   /** The TypeCode of the tax each VAT place was read from (source-facts.ts taxTypeCodes). */
   readonly taxTypeCodes = new Map<object, string | undefined>();
   /** Tax totals that are neither BT-110 nor BT-111. */
@@ -305,10 +312,15 @@ class CiiReader {
 
   /** The VAT identifier (`SpecifiedTaxRegistration/ID[@schemeID='VA']`) or another scheme's. */
   private taxRegistration(path: string, party: CiiElement | undefined, scheme: string): string | undefined {
+    const ids: CiiElement[] = [];
     for (const reg of kids(party, TAX_REGISTRATION)) {
-      for (const id of kids(reg, ID)) if (id.attrs.schemeID === scheme) return this.text(path, id);
+      for (const id of kids(reg, ID)) if (id.attrs.schemeID === scheme) ids.push(id);
     }
-    return undefined;
+    if (ids.length === 0) return undefined;
+    const first = this.text(path, ids[0]);
+    // Every one is an official context (`//ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']`, BR-CO-09).
+    if (ids.length > 1) this.repeatedTexts.set(path, ids.map((id) => id.text));
+    return first;
   }
 
   invoice(root: CiiElement): Invoice {
@@ -956,15 +968,15 @@ class CiiReader {
     this.at(path, el);
     const p: Period = {};
     const startEl = kid(el, 'ram:StartDateTime');
-    const startText = dateElement(startEl, DATE_TIME, false)?.text;
-    if (startText !== undefined) this.periodDateTexts.set(`${path}.start`, startText);
+    const startTexts = dates102(startEl);
+    if (startTexts.length > 0) this.periodDateTexts.set(`${path}.start`, startTexts);
     const start = this.date(`${path}.start`, startEl);
     if (start !== undefined) p.start = start;
     // A start or end without a format-102 date still exists for BR-29 / BR-30 (their comparison then fails).
     else this.at(`${path}.start`, startEl);
     const endEl = kid(el, 'ram:EndDateTime');
-    const endText = dateElement(endEl, DATE_TIME, false)?.text;
-    if (endText !== undefined) this.periodDateTexts.set(`${path}.end`, endText);
+    const endTexts = dates102(endEl);
+    if (endTexts.length > 0) this.periodDateTexts.set(`${path}.end`, endTexts);
     const end = this.date(`${path}.end`, endEl);
     if (end !== undefined) p.end = end;
     else this.at(`${path}.end`, endEl);

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { elementPresent } from '../../model/source-facts.js';
+import { elementPresent, textsAsWritten } from '../../model/source-facts.js';
 import { VAT_ID_PREFIXES } from '../br/support/country-prefixes.js';
 import { textOf } from '../br/support/presence.js';
 
@@ -23,8 +23,9 @@ export default defineRule({
     for (const [path, value] of candidates) {
       // Officially `substring(., 1, 2)` of every VA-scheme ID element as written: a blank or
       // indented one fails. A model not read from CII is checked trimmed, blank as absent.
-      const vatId = elementPresent(inv, path, false) ? value : textOf(value);
-      if (vatId !== undefined && !VAT_ID_PREFIXES.has(vatId.slice(0, 2))) report({ path });
+      // Each VA-scheme ID of the party is a context of its own (textsAsWritten: all of them).
+      const vatIds = elementPresent(inv, path, false) ? textsAsWritten(inv, path, value) : [textOf(value)];
+      if (vatIds.some((vatId) => vatId !== undefined && !VAT_ID_PREFIXES.has(vatId.slice(0, 2)))) report({ path });
     }
   },
 });

@@ -138,13 +138,32 @@ const UNTYPED_BREAKDOWN_CONTEXT: ReadonlySet<VatCategory> = new Set(['S', 'Z']);
  * typed VAT except for S and Z, whose context ignores the TypeCode.
  */
 export function breakdownContexts(inv: Invoice, category: VatCategory): IndexedBreakdown[] {
-  const all = breakdownsOf(inv, category);
+  let all = breakdownsOf(inv, category);
+  // The L, M and O contexts are the tax element itself: one rule of the pattern takes it, the first that matches.
+  if (TAX_NODE_BREAKDOWN_CONTEXTS.includes(category)) all = all.filter(({ index }) => firstIn(TAX_NODE_BREAKDOWN_CONTEXTS, breakdownCategories(inv, index)) === category);
   return UNTYPED_BREAKDOWN_CONTEXT.has(category) ? all : all.filter(({ breakdown }) => isVatTyped(inv, breakdown));
 }
 
-/** The places of a kind the official context of a category selects: that category exactly and typed VAT. */
+/**
+ * The order of the category rules of lines, allowances and charges in the
+ * official pattern (AE, L, M, E, G, K, O, S, Z): their context is the tax
+ * element, and schematron evaluates a node by the first rule of a pattern
+ * that matches it, so a tax whose repeated code says both S and Z is
+ * checked as S only.
+ */
+const PLACE_CONTEXT_ORDER: readonly VatCategory[] = ['AE', 'L', 'M', 'E', 'G', 'K', 'O', 'S', 'Z'];
+/** The breakdown categories whose context is the tax element (the others' is its `CategoryCode`), in pattern order. */
+const TAX_NODE_BREAKDOWN_CONTEXTS: readonly VatCategory[] = ['L', 'M', 'O'];
+
+/** The first of `order` among `codes`. */
+function firstIn(order: readonly VatCategory[], codes: readonly string[]): string | undefined {
+  if (codes.length === 1) return order.includes(codes[0] as VatCategory) ? codes[0] : undefined;
+  return order.find((c) => codes.includes(c));
+}
+
+/** The places of a kind the official context of a category selects: typed VAT, and that category is the first rule of the pattern its codes match. */
 function contextPlaces(inv: Invoice, kind: PlaceKind, category: VatCategory): VatPlace[] {
-  return placesOf(inv, kind).filter((p) => p.vatTyped && p.categories.includes(category));
+  return placesOf(inv, kind).filter((p) => p.vatTyped && firstIn(PLACE_CONTEXT_ORDER, p.categories) === category);
 }
 
 /**
