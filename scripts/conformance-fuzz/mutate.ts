@@ -127,6 +127,25 @@ const duplicate: Operator = (rng, b) => {
   return { start: last.end, end: last.end, text: `\n${indentBefore(b, el)}${copy}`, op: `duplicate ${where(b, el)}${j > i ? ` .. ${localName(last)} (${j - i + 1} siblings)` : ''}` };
 };
 
+/**
+ * Writes a leaf twice, one occurrence changed (a code of the corpus, a near
+ * miss, or the value with white space around), the changed one first or
+ * second: the official general comparisons (`CategoryCode = 'S'`,
+ * `!= 'O'`, `End >= Start`) and per-element contexts see each occurrence.
+ */
+const repeatVariant: Operator = (rng, b, pool) => {
+  const el = rng.pick(leaves(b).filter((e) => e.parent!.parent !== undefined));
+  if (el === undefined) return undefined;
+  const old = b.xml.slice(el.openEnd, el.closeStart);
+  const kind = rng.int(3);
+  const variant = kind === 0 ? rng.pick(pool)! : kind === 1 ? nearMiss(rng, old) : ` ${old} `;
+  const original = b.xml.slice(el.start, el.end);
+  const changed = b.xml.slice(el.start, el.openEnd) + variant + b.xml.slice(el.closeStart, el.end);
+  const first = rng.int(2) === 0;
+  const text = first ? `${changed}\n${indentBefore(b, el)}${original}` : `${original}\n${indentBefore(b, el)}${changed}`;
+  return { start: el.start, end: el.end, text, op: `repeat ${where(b, el)} with ${JSON.stringify(variant)} ${first ? 'first' : 'second'}` };
+};
+
 /** Replaces a code (element text or coded attribute) with another code of the corpus or a near miss. */
 const replaceCode: Operator = (rng, b, pool) => {
   if (rng.int(2) === 0) {
@@ -225,6 +244,7 @@ const OPERATORS: ReadonlyArray<[Operator, number]> = [
   [emptyElement, 4],
   [removeElement, 4],
   [duplicate, 3],
+  [repeatVariant, 2],
   [replaceCode, 4],
   [booleanForm, 2],
   [whitespace, 2],
