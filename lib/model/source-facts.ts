@@ -162,6 +162,14 @@ export interface SourceFacts {
    */
   repeatedTexts?: ReadonlyMap<string, readonly string[]>;
   /**
+   * The same for decimal elements (a second `CalculatedAmount`, a second
+   * net price `ChargeAmount`): the official comparisons of an element with
+   * a value (`ram:CalculatedAmount = 0`, `ram:ChargeAmount >= 0`,
+   * `ram:LineTotalAmount = round(...)`) hold when any occurrence satisfies
+   * them; where one is used in arithmetic the official XSLT aborts instead.
+   */
+  repeatedDecimals?: ReadonlyMap<string, readonly Decimal[]>;
+  /**
    * The `@currencyID`, as written, of the `TaxTotalAmount` BT-110 and BT-111
    * were read from, keyed by model path (`totals.vatTotal`,
    * `totals.vatTotalInAccountingCurrency`): the reader takes the first total
@@ -328,6 +336,18 @@ export function isVatBreakdown(inv: Invoice, breakdown: VatBreakdown): boolean {
  */
 export function textsAsWritten(inv: Invoice, path: string, value: string | undefined): readonly string[] {
   const all = sourceFacts(inv).repeatedTexts?.get(path);
+  if (all !== undefined) return all;
+  return value === undefined ? [] : [value];
+}
+
+/**
+ * The values of the decimal element read into model path `path` whose value
+ * the model holds as `value`: every occurrence when the document repeats it
+ * (see {@link SourceFacts.repeatedDecimals}), else the value alone (none when
+ * absent). For the official general comparisons of an element with a value.
+ */
+export function valuesAsWritten(inv: Invoice, path: string, value: Decimal | undefined): readonly Decimal[] {
+  const all = sourceFacts(inv).repeatedDecimals?.get(path);
   if (all !== undefined) return all;
   return value === undefined ? [] : [value];
 }

@@ -537,6 +537,19 @@ const CASES: Case[] = [
     mutate: (x) => once(x, '<ram:ID schemeID="VA">NO123456789MVA</ram:ID>', '<ram:ID schemeID="VA">NO123456789MVA</ram:ID><ram:ID schemeID="VA">123456789MVA</ram:ID>'),
     officialHas: ['BR-CO-09'],
   },
+  {
+    name: 'a net price ChargeAmount written -1273 then 1273: `ChargeAmount >= 0` holds for the second (BR-27)',
+    mutate: (x) => once(x, '<ram:ChargeAmount>1273</ram:ChargeAmount>', '<ram:ChargeAmount>-1273</ram:ChargeAmount><ram:ChargeAmount>1273</ram:ChargeAmount>'),
+    officialHas: [],
+    officialLacks: ['BR-27'],
+  },
+  {
+    name: 'an O breakdown CalculatedAmount written 40882 then 0.00: `CalculatedAmount = 0` holds for the second (BR-O-09)',
+    base: 'cii/valid/cen__XRechnung-O.xml',
+    mutate: (x) => once(x, '<ram:CalculatedAmount>0.00</ram:CalculatedAmount>', '<ram:CalculatedAmount>40882</ram:CalculatedAmount><ram:CalculatedAmount>0.00</ram:CalculatedAmount>'),
+    officialHas: [],
+    officialLacks: ['BR-O-09'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

@@ -206,6 +206,8 @@ class CiiReader {
   readonly unmappedTaxTotals: UnmappedTaxTotal[] = [];
   /** Texts of repeated single-valued elements (source-facts.ts repeatedTexts). */
   readonly repeatedTexts = new Map<string, string[]>();
+  /** Values of repeated single-valued decimal elements (source-facts.ts repeatedDecimals). */
+  readonly repeatedDecimals = new Map<string, Decimal[]>();
   /** The currencyID of the totals BT-110 / BT-111 were read from (source-facts.ts taxTotalCurrencies). */
   readonly taxTotalCurrencies = new Map<string, string>();
   /** TypeCode of each payment means, and of the means of each credit transfer. */
@@ -255,6 +257,8 @@ class CiiReader {
   private decimal(path: string, el: CiiElement | undefined): Decimal | undefined {
     if (el === undefined) return undefined;
     this.at(path, el);
+    const all = occurrences(el);
+    if (all.length > 1) this.repeatedDecimals.set(path, all.map((o) => this.decimalOf(o.text)));
     return this.decimalOf(el.text);
   }
 
@@ -1069,6 +1073,7 @@ export function readCii(root: CiiElement, options: ReadOptions = {}): ReadResult
   if (reader.categoryTaxesOutsideModel.length > 0) facts.otherCategoryTaxes = reader.categoryTaxesOutsideModel;
   if (reader.lineTaxesOutsideModel.length > 0) facts.otherLineTaxes = reader.lineTaxesOutsideModel;
   if (reader.repeatedTexts.size > 0) facts.repeatedTexts = reader.repeatedTexts;
+  if (reader.repeatedDecimals.size > 0) facts.repeatedDecimals = reader.repeatedDecimals;
   if (reader.taxTotalCurrencies.size > 0) facts.taxTotalCurrencies = reader.taxTotalCurrencies;
   if (invoice.paymentInstructions !== undefined) {
     facts.paymentMeansCodes = reader.paymentMeansCodes;

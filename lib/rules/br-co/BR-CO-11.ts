@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount } from '../br/support/presence.js';
+import { isAmount, someAmount } from '../br/support/presence.js';
 import { untypedEqualsDouble, untypedSumRounded2 } from '../br/support/xpath-numeric.js';
 import { groupPresent } from '../../model/source-facts.js';
 
@@ -22,6 +22,6 @@ export default defineRule({
     const declared: unknown = inv.totals.allowanceTotal;
     if (inv.allowances.length === 0 && !isAmount(declared)) return;
     const expected = untypedSumRounded2(inv.allowances.flatMap((a) => (isAmount(a.amount) ? [a.amount] : [])));
-    if (!isAmount(declared) || !untypedEqualsDouble(declared, expected)) report({ path: 'totals.allowanceTotal' });
+    if (!someAmount(inv, 'totals.allowanceTotal', declared, (d) => untypedEqualsDouble(d, expected))) report({ path: 'totals.allowanceTotal' });
   },
 });

@@ -1,6 +1,6 @@
 import { ZERO } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
-import { isAmount } from '../br/support/presence.js';
+import { isAmount, someAmount } from '../br/support/presence.js';
 import { groupPresent } from '../../model/source-facts.js';
 
 /**
@@ -28,6 +28,7 @@ export default defineRule({
     }
     const paid = isAmount(prepaidAmount) ? prepaidAmount : ZERO;
     const rounding = isAmount(roundingAmount) ? roundingAmount : ZERO;
-    if (!amountDue.equals(taxInclusiveAmount.minus(paid).plus(rounding))) report({ path: 'totals.amountDue' });
+    const expected = taxInclusiveAmount.minus(paid).plus(rounding);
+    if (!someAmount(inv, 'totals.amountDue', amountDue, (d) => d.equals(expected))) report({ path: 'totals.amountDue' });
   },
 });

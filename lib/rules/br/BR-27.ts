@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount } from './support/presence.js';
+import { someAmount } from './support/presence.js';
 import { compareUntyped } from './support/xpath-numeric.js';
 
 /**
@@ -15,8 +15,9 @@ export default defineRule({
   message: 'The Item net price (BT-146) must not be negative.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      const price: unknown = line.price?.netPrice;
-      if (!isAmount(price) || compareUntyped(price, 0) < 0) report({ path: `lines[${i}].price.netPrice` });
+      // `ram:ChargeAmount >= 0`: any occurrence of a repeated one.
+      const path = `lines[${i}].price.netPrice`;
+      if (!someAmount(inv, path, line.price?.netPrice, (price) => compareUntyped(price, 0) >= 0)) report({ path });
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { isAmount } from './support/presence.js';
+import { someAmount } from './support/presence.js';
 import { compareUntyped } from './support/xpath-numeric.js';
 
 /** BR-28: the Item gross price (BT-148), when given, must not be negative (`>= 0` on the element: a negative zero fails, see compareUntyped). */
@@ -10,8 +10,9 @@ export default defineRule({
   message: 'The Item gross price (BT-148) must not be negative.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      const gross: unknown = line.price?.grossPrice;
-      if (isAmount(gross) && compareUntyped(gross, 0) < 0) report({ path: `lines[${i}].price.grossPrice` });
+      // `ChargeAmount >= 0 or not(...)`: any occurrence of a repeated one.
+      const path = `lines[${i}].price.grossPrice`;
+      if (someAmount(inv, path, line.price?.grossPrice, () => true) && !someAmount(inv, path, line.price?.grossPrice, (gross) => compareUntyped(gross, 0) >= 0)) report({ path });
     });
   },
 });

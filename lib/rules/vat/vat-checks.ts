@@ -30,8 +30,9 @@ import { Decimal, ZERO, sum } from '../../model/decimal.js';
 import type { Invoice } from '../../model/invoice.js';
 import type { Report } from '../types.js';
 import { isPresent, textOf as codeOf } from '../../model/presence.js';
-import { elementPresent, isVatTyped, otherCategoryTaxes, otherLineTaxes, sourceFacts, textsAsWritten, type OtherTax } from '../../model/source-facts.js';
+import { elementPresent, isVatTyped, otherCategoryTaxes, otherLineTaxes, sourceFacts, textsAsWritten, valuesAsWritten, type OtherTax } from '../../model/source-facts.js';
 import { compareUntyped } from '../br/support/xpath-numeric.js';
+import { someAmount } from '../br/support/presence.js';
 
 /** VAT category codes (BT-95, BT-102, BT-118, BT-151) of the families, UNTDID 5305. */
 export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O' | 'L' | 'M' | 'B';
@@ -318,16 +319,18 @@ export type RateRequirement = 'positive' | 'zero' | 'non-negative' | 'absent';
 export function checkRates(inv: Invoice, kind: PlaceKind, category: VatCategory, requirement: RateRequirement, report: Report): void {
   for (const place of contextPlaces(inv, kind, category)) {
     const rate = place.rate;
+    // `RateApplicablePercent > 0` and the like: any occurrence of a repeated rate.
+    const some = (test: (r: Decimal) => boolean): boolean => someAmount(inv, place.ratePath, rate, test);
     let ok: boolean;
     switch (requirement) {
       case 'positive':
-        ok = rate !== undefined && compareUntyped(rate, 0) > 0;
+        ok = some((r) => compareUntyped(r, 0) > 0);
         break;
       case 'zero':
-        ok = rate !== undefined && compareUntyped(rate, 0) === 0;
+        ok = some((r) => compareUntyped(r, 0) === 0);
         break;
       case 'non-negative':
-        ok = rate !== undefined && compareUntyped(rate, 0) >= 0;
+        ok = some((r) => compareUntyped(r, 0) >= 0);
         break;
       case 'absent':
         ok = rate === undefined;
@@ -352,7 +355,9 @@ export function checkTaxableAmount(inv: Invoice, category: VatCategory, toleranc
     // O compares the element itself (`ram:BasisAmount = ...`), the others subtract 1 from it first (the sign of a zero is lost).
     const taxable = breakdown.taxableAmount;
     const ok =
-      taxable !== undefined && (tolerance === 0 ? compareUntyped(taxable, expected) === 0 : taxable.minus(expected).abs().lt(tolerance));
+      tolerance === 0
+        ? someAmount(inv, `vatBreakdown[${index}].taxableAmount`, taxable, (t) => compareUntyped(t, expected) === 0)
+        : taxable !== undefined && taxable.minus(expected).abs().lt(tolerance);
     if (!ok) report({ path: `vatBreakdown[${index}].taxableAmount` });
   }
 }
@@ -365,19 +370,23 @@ export function checkTaxableAmount(inv: Invoice, category: VatCategory, toleranc
  */
 export function checkTaxableAmountPerRate(inv: Invoice, category: VatCategory, report: Report): void {
   for (const { index, breakdown } of breakdownContexts(inv, category)) {
-    if (breakdown.rate === undefined) continue;
-    const taxable = breakdown.taxableAmount;
-    if (taxable === undefined || compareUntyped(taxable, expectedTaxable(inv, category, breakdown.rate)) !== 0) {
-      report({ path: `vatBreakdown[${index}].taxableAmount` });
-    }
+    // `every $rate in ../RateApplicablePercent/xs:decimal(.) satisfies ../BasisAmount = ...`: each rate of a
+    // repeated one, and any occurrence of a repeated taxable amount.
+    const path = `vatBreakdown[${index}].taxableAmount`;
+    const agrees = (rate: Decimal): boolean => {
+      const expected = expectedTaxable(inv, category, rate);
+      return someAmount(inv, path, breakdown.taxableAmount, (t) => compareUntyped(t, expected) === 0);
+    };
+    if (!valuesAsWritten(inv, `vatBreakdown[${index}].rate`, breakdown.rate).every(agrees)) report({ path });
   }
 }
 
 /** BR-x-09 for Z, E, AE, K, G, O: the tax amount (BT-117) of each breakdown of the category is 0 (`ram:CalculatedAmount = 0`: not a negative zero). */
 export function checkZeroTax(inv: Invoice, category: VatCategory, report: Report): void {
   for (const { index, breakdown } of breakdownContexts(inv, category)) {
-    const tax = breakdown.taxAmount;
-    if (tax === undefined || compareUntyped(tax, 0) !== 0) report({ path: `vatBreakdown[${index}].taxAmount` });
+    // `ram:CalculatedAmount = 0`: any occurrence of a repeated one.
+    const path = `vatBreakdown[${index}].taxAmount`;
+    if (!someAmount(inv, path, breakdown.taxAmount, (tax) => compareUntyped(tax, 0) === 0)) report({ path });
   }
 }
 

@@ -10,7 +10,7 @@
 import { Decimal } from '../../../model/decimal.js';
 import type { Identifier, Invoice, PostalAddress } from '../../../model/invoice.js';
 import { isPresent } from '../../../model/presence.js';
-import { elementPresent } from '../../../model/source-facts.js';
+import { elementPresent, valuesAsWritten } from '../../../model/source-facts.js';
 
 export { isPresent, textOf } from '../../../model/presence.js';
 
@@ -64,4 +64,14 @@ export function hasAmount(inv: Invoice, path: string, ac: { amount?: Decimal | u
  */
 export function amountElementPresent(inv: Invoice, path: string, value: unknown): boolean {
   return elementPresent(inv, path, isAmount(value));
+}
+
+/**
+ * An official general comparison of an amount element with a value
+ * (`ram:ChargeAmount >= 0`, `ram:CalculatedAmount = 0`): true when the
+ * amount at model path `path` satisfies `test`, or, for a document that
+ * repeats the element, any occurrence does. False when there is no amount.
+ */
+export function someAmount(inv: Invoice, path: string, value: unknown, test: (amount: Decimal) => boolean): boolean {
+  return valuesAsWritten(inv, path, isAmount(value) ? value : undefined).some((v) => isAmount(v) && test(v));
 }
