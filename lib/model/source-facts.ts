@@ -104,6 +104,14 @@ export interface SourceFacts {
    */
   castIndicators?: ReadonlySet<object>;
   /**
+   * The category paths (`charges[2].vatCategory`) of document allowances
+   * and charges that are the second reading of one element: a repeated
+   * indicator (`0` and `true`) puts it on both sides for the official sums
+   * (`Indicator = true()` and `= false()` both hold), while
+   * `//ram:CategoryTradeTax` still counts its tax once.
+   */
+  mirroredAllowanceCharges?: ReadonlySet<string>;
+  /**
    * Identifiers (BT-29, BT-46, BT-60, BT-71, ...) read from a `ram:GlobalID`;
    * the others were a `ram:ID`. Their schemes fall under different official
    * code-list rules: BR-CL-10 (GlobalID), BR-CL-26 (ship-to GlobalID),

@@ -550,6 +550,12 @@ const CASES: Case[] = [
     officialHas: [],
     officialLacks: ['BR-O-09'],
   },
+  {
+    name: 'a document charge Indicator written `0 ` then `true` is on both sides (`= true()` and `= false()` both hold): in both sums: BR-CO-11 fires (the allowance total lacks it), BR-CO-12 holds',
+    mutate: (x) => nth(x, '<udt:Indicator>true</udt:Indicator>', 2, '<udt:Indicator>0 </udt:Indicator><udt:Indicator>true</udt:Indicator>'),
+    officialHas: ['BR-CO-11'],
+    officialLacks: ['BR-CO-12'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

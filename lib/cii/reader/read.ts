@@ -185,10 +185,30 @@ function chargeIndicator(ac: CiiElement): boolean | undefined {
   return undefined;
 }
 
-/** Whether the indicator is written exactly `true` or `false`, as the string-comparing official contexts want (BR-31..BR-44). */
-function literalIndicator(ac: CiiElement): boolean {
-  const text = dig(ac, 'ram:ChargeIndicator', 'udt:Indicator')?.text;
-  return text === 'true' || text === 'false';
+/** One side an allowance or charge is on: a charge or an allowance, and whether its indicator says so literally. */
+interface IndicatorSide {
+  charge: boolean;
+  /** Written exactly `true` / `false`, as the string-comparing official contexts want (BR-31..BR-44). */
+  literal: boolean;
+}
+
+/**
+ * The sides the official tests put an allowance or charge on: a charge when
+ * `udt:Indicator = true()`, an allowance when `= false()`. With a repeated
+ * indicator both general comparisons may hold (`0` and `true`): it is then
+ * in both sums, and in the string contexts of each side whose word is
+ * written exactly. None when no indicator casts (neither).
+ */
+function indicatorSides(ac: CiiElement): IndicatorSide[] {
+  const el = dig(ac, 'ram:ChargeIndicator', 'udt:Indicator');
+  if (el === undefined) return [];
+  const texts = occurrences(el).map((o) => o.text);
+  const sides: IndicatorSide[] = [];
+  for (const [charge, word, digit] of [[false, 'false', '0'], [true, 'true', '1']] as const) {
+    if (texts.some((t) => t.trim() === word || t.trim() === digit)) sides.push({ charge, literal: texts.includes(word) });
+  }
+  // The side of the first occurrence first: the model reads a single indicator as before.
+  return chargeIndicator(ac) === true ? sides.reverse() : sides;
 }
 
 /** One reading pass over one document. */
@@ -215,6 +235,8 @@ class CiiReader {
   readonly creditTransferMeansCodes: Array<string | undefined> = [];
   /** Allowances and charges whose indicator is cast, not literal (source-facts.ts castIndicators). */
   readonly castIndicators = new Set<object>();
+  /** Category paths of the second reading of an allowance or charge on both sides (source-facts.ts mirroredAllowanceCharges). */
+  readonly mirroredAllowanceCharges = new Set<string>();
   /** Identifiers read from a `ram:GlobalID` (the others from a `ram:ID`). */
   readonly globalIds = new Set<Identifier>();
   /** Codes the model has no term for that the official code-list rules check (every SubjectCode, ReferenceTypeCode). */
@@ -765,26 +787,30 @@ class CiiReader {
   /** BG-20 / BG-21 by ChargeIndicator (`false` allowance, `true` charge). */
   private documentAllowancesCharges(inv: Invoice, settlement: CiiElement | undefined): void {
     for (const el of kids(settlement, ALLOWANCE_CHARGE)) {
-      const charge = chargeIndicator(el);
+      const sides = indicatorSides(el);
       const taxes = kids(el, 'ram:CategoryTradeTax');
-      if (charge === undefined) {
+      if (sides.length === 0) {
         // Neither allowance nor charge (no indicator): `//ram:CategoryTradeTax` still counts its taxes.
         this.otherCategoryTaxes(taxes, undefined);
         continue;
       }
-      const list = charge ? inv.charges : inv.allowances;
-      const path = `${charge ? 'charges' : 'allowances'}[${list.length}]`;
-      this.at(path, el);
-      const ac: DocumentAllowanceCharge = this.allowanceCharge(path, el);
-      if (!literalIndicator(el)) this.castIndicators.add(ac);
       const tax = vatTax(taxes);
-      this.otherCategoryTaxes(taxes, tax, `${path}.vatCategory`);
-      this.taxTypeCodes.set(ac, kid(tax, TYPE_CODE)?.text);
-      const category = this.text(`${path}.vatCategory`, kid(tax, CATEGORY_CODE));
-      if (category !== undefined) ac.vatCategory = category;
-      const rate = this.decimal(`${path}.vatRate`, kid(tax, RATE));
-      if (rate !== undefined) ac.vatRate = rate;
-      list.push(ac);
+      sides.forEach(({ charge, literal }, k) => {
+        const list = charge ? inv.charges : inv.allowances;
+        const path = `${charge ? 'charges' : 'allowances'}[${list.length}]`;
+        this.at(path, el);
+        const ac: DocumentAllowanceCharge = this.allowanceCharge(path, el);
+        if (!literal) this.castIndicators.add(ac);
+        // On both sides (a repeated indicator), the element's taxes are counted once, with the first.
+        if (k === 0) this.otherCategoryTaxes(taxes, tax, `${path}.vatCategory`);
+        else this.mirroredAllowanceCharges.add(`${path}.vatCategory`);
+        this.taxTypeCodes.set(ac, kid(tax, TYPE_CODE)?.text);
+        const category = this.text(`${path}.vatCategory`, kid(tax, CATEGORY_CODE));
+        if (category !== undefined) ac.vatCategory = category;
+        const rate = this.decimal(`${path}.vatRate`, kid(tax, RATE));
+        if (rate !== undefined) ac.vatRate = rate;
+        list.push(ac);
+      });
     }
   }
 
@@ -948,14 +974,14 @@ class CiiReader {
     for (const ac of kids(settlement, ALLOWANCE_CHARGE)) {
       // The model has no VAT category for line allowances and charges; `//ram:CategoryTradeTax` counts theirs (EXTENDED).
       this.otherCategoryTaxes(kids(ac, 'ram:CategoryTradeTax'), undefined);
-      const charge = chargeIndicator(ac);
-      if (charge === undefined) continue;
-      const list = charge ? line.charges : line.allowances;
-      const acPath = `${path}.${charge ? 'charges' : 'allowances'}[${list.length}]`;
-      this.at(acPath, ac);
-      const read = this.allowanceCharge(acPath, ac);
-      if (!literalIndicator(ac)) this.castIndicators.add(read);
-      list.push(read);
+      for (const { charge, literal } of indicatorSides(ac)) {
+        const list = charge ? line.charges : line.allowances;
+        const acPath = `${path}.${charge ? 'charges' : 'allowances'}[${list.length}]`;
+        this.at(acPath, ac);
+        const read = this.allowanceCharge(acPath, ac);
+        if (!literal) this.castIndicators.add(read);
+        list.push(read);
+      }
     }
     return line;
   }
@@ -1068,6 +1094,7 @@ export function readCii(root: CiiElement, options: ReadOptions = {}): ReadResult
   if (reader.unmappedTaxTotals.length > 0) facts.unmappedTaxTotals = reader.unmappedTaxTotals;
   facts.present = reader.locations;
   if (reader.castIndicators.size > 0) facts.castIndicators = reader.castIndicators;
+  if (reader.mirroredAllowanceCharges.size > 0) facts.mirroredAllowanceCharges = reader.mirroredAllowanceCharges;
   facts.globalIds = reader.globalIds;
   if (reader.unmodelledCodes.length > 0) facts.unmodelledCodes = reader.unmodelledCodes;
   if (reader.categoryTaxesOutsideModel.length > 0) facts.otherCategoryTaxes = reader.categoryTaxesOutsideModel;

@@ -451,7 +451,10 @@ export function lineTaxCodes(inv: Invoice): TaxCodes[] {
  */
 export function categoryTaxCodes(inv: Invoice): TaxCodes[] {
   const others = otherCategoryTaxes(inv).map((t) => ({ category: t.category, categories: t.categories, categoryPath: t.path }));
-  return [...allowancePlaces(inv), ...chargePlaces(inv), ...others];
+  const all = [...allowancePlaces(inv), ...chargePlaces(inv), ...others];
+  // An element read on both sides (a repeated indicator) is one CategoryTradeTax.
+  const mirrored = sourceFacts(inv).mirroredAllowanceCharges;
+  return mirrored === undefined ? all : all.filter((p) => !mirrored.has(p.categoryPath));
 }
 
 /**
