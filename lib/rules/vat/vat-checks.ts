@@ -13,7 +13,7 @@
  *   code itself); a tax that repeats its `CategoryCode` has each of them
  *   (`= 'S'` and `!= 'O'` are general comparisons, true when any occurrence
  *   satisfies them), and the sums select a place by a code and a rate each
- *   found in any of its taxes (`categoriesOf`, `expectedTaxable`);
+ *   found in any of its taxes (`hasCategory`, `expectedTaxable`);
  * - the rule contexts of lines, allowances and charges (BR-x-02..07) and of
  *   the breakdowns of E, AE, K, G, O, L and M (BR-x-08..10, BR-O-08..14) take
  *   only taxes typed `upper-case(ram:TypeCode) = 'VAT'`; the S and Z
@@ -45,8 +45,8 @@ export interface VatPlace {
   ratePath: string;
   /** The category code as written (compared exactly, as officially), undefined when absent. */
   category: string | undefined;
-  /** Every category code of its tax element, as written: the category alone unless the document repeats it. */
-  categories: readonly string[];
+  /** Every category code of its tax element, as written, when the document repeats it; undefined otherwise (the category alone). */
+  categories?: readonly string[] | undefined;
   /** Whether its tax is typed VAT, as the official rule contexts of places select them. */
   vatTyped: boolean;
   /** The rate (BT-152 / BT-96 / BT-103), undefined when absent. */
@@ -61,19 +61,19 @@ export type PlaceKind = 'line' | 'allowance' | 'charge';
 // The ground rule for absent terms (lib/model/presence.ts); `codeOf` reads a code trimmed (other code checks).
 export { isPresent, codeOf };
 
-/** The category codes of a place, as written: the code alone unless the document repeats it. */
-function categoriesAt(inv: Invoice, path: string, category: string | undefined): readonly string[] {
-  if (sourceFacts(inv).repeatedTexts === undefined) return category === undefined ? [] : [category];
-  return textsAsWritten(inv, path, category);
+/** Whether a place or tax has the category (`ram:CategoryCode = 'x'`: any occurrence of a repeated code). */
+export function hasCategory(p: { category: string | undefined; categories?: readonly string[] | undefined }, category: string): boolean {
+  return p.categories === undefined ? p.category === category : p.categories.includes(category);
 }
 
 /** Invoice lines as VAT places (BT-151, BT-152, BT-131). */
 export function linePlaces(inv: Invoice): VatPlace[] {
+  const repeated = sourceFacts(inv).repeatedTexts;
   return inv.lines.map((line, i) => ({
     categoryPath: `lines[${i}].vat.category`,
     ratePath: `lines[${i}].vat.rate`,
     category: line.vat.category,
-    categories: categoriesAt(inv, `lines[${i}].vat.category`, line.vat.category),
+    categories: repeated?.get(`lines[${i}].vat.category`),
     vatTyped: isVatTyped(inv, line.vat),
     rate: line.vat.rate,
     amount: line.netAmount,
@@ -82,11 +82,12 @@ export function linePlaces(inv: Invoice): VatPlace[] {
 
 /** Document level allowances as VAT places (BT-95, BT-96, BT-92). */
 export function allowancePlaces(inv: Invoice): VatPlace[] {
+  const repeated = sourceFacts(inv).repeatedTexts;
   return inv.allowances.map((a, i) => ({
     categoryPath: `allowances[${i}].vatCategory`,
     ratePath: `allowances[${i}].vatRate`,
     category: a.vatCategory,
-    categories: categoriesAt(inv, `allowances[${i}].vatCategory`, a.vatCategory),
+    categories: repeated?.get(`allowances[${i}].vatCategory`),
     vatTyped: isVatTyped(inv, a),
     rate: a.vatRate,
     amount: a.amount,
@@ -95,11 +96,12 @@ export function allowancePlaces(inv: Invoice): VatPlace[] {
 
 /** Document level charges as VAT places (BT-102, BT-103, BT-99). */
 export function chargePlaces(inv: Invoice): VatPlace[] {
+  const repeated = sourceFacts(inv).repeatedTexts;
   return inv.charges.map((c, i) => ({
     categoryPath: `charges[${i}].vatCategory`,
     ratePath: `charges[${i}].vatRate`,
     category: c.vatCategory,
-    categories: categoriesAt(inv, `charges[${i}].vatCategory`, c.vatCategory),
+    categories: repeated?.get(`charges[${i}].vatCategory`),
     vatTyped: isVatTyped(inv, c),
     rate: c.vatRate,
     amount: c.amount,
@@ -119,8 +121,10 @@ export type IndexedBreakdown = { index: number; breakdown: Invoice['vatBreakdown
 /** VAT breakdowns (BG-23) of a category (`CategoryCode = 'x'` exactly, whatever the TypeCode: the counts of BR-x-01), with their index. */
 export function breakdownsOf(inv: Invoice, category: VatCategory): IndexedBreakdown[] {
   const out: IndexedBreakdown[] = [];
+  const repeated = sourceFacts(inv).repeatedTexts;
   inv.vatBreakdown.forEach((breakdown, index) => {
-    if (breakdownCategories(inv, index).includes(category)) out.push({ index, breakdown });
+    const has = repeated === undefined ? breakdown.category === category : breakdownCategories(inv, index).includes(category);
+    if (has) out.push({ index, breakdown });
   });
   return out;
 }
@@ -164,7 +168,7 @@ function firstIn(order: readonly VatCategory[], codes: readonly string[]): strin
 
 /** The places of a kind the official context of a category selects: typed VAT, and that category is the first rule of the pattern its codes match. */
 function contextPlaces(inv: Invoice, kind: PlaceKind, category: VatCategory): VatPlace[] {
-  return placesOf(inv, kind).filter((p) => p.vatTyped && firstIn(PLACE_CONTEXT_ORDER, p.categories) === category);
+  return placesOf(inv, kind).filter((p) => p.vatTyped && (p.categories === undefined ? p.category === category : firstIn(PLACE_CONTEXT_ORDER, p.categories) === category));
 }
 
 /**
@@ -204,9 +208,9 @@ export function expectedTaxable(inv: Invoice, category: VatCategory, rate?: Deci
     for (const p of places) {
       if (p.amount === undefined) continue;
       const others = owned.get(p.categoryPath) ?? [];
-      const hasCategory = p.categories.includes(category) || others.some((t) => t.categories.includes(category));
+      const placeHas = hasCategory(p, category) || others.some((t) => t.categories.includes(category));
       const rates = [p.rate, ...others.map((t) => t.rate)];
-      if (hasCategory && (rate === undefined || rates.some((r) => r !== undefined && r.eq(rate)))) total = total.plus(p.amount);
+      if (placeHas && (rate === undefined || rates.some((r) => r !== undefined && r.eq(rate)))) total = total.plus(p.amount);
     }
     return roundXPath2(total);
   };
@@ -219,7 +223,7 @@ function placeTaxesSimple(inv: Invoice): boolean {
   if (facts.repeatedTexts !== undefined) {
     for (const path of facts.repeatedTexts.keys()) if (path.endsWith('.category') || path.endsWith('.vatCategory')) return false;
   }
-  return ![...otherLineTaxes(inv), ...otherCategoryTaxes(inv)].some((t) => t.owner !== undefined);
+  return !otherLineTaxes(inv).some((t) => t.owner !== undefined) && !otherCategoryTaxes(inv).some((t) => t.owner !== undefined);
 }
 
 /**
@@ -249,8 +253,8 @@ export function hasSellerTaxId(inv: Invoice): boolean {
  */
 export function checkAtLeastOneBreakdown(inv: Invoice, category: VatCategory, report: Report): void {
   const breakdowns = breakdownsOf(inv, category).length;
-  const lines = lineTaxCodes(inv).filter((p) => p.categories.includes(category)).length;
-  const allowancesCharges = categoryTaxCodes(inv).filter((p) => p.categories.includes(category)).length;
+  const lines = lineTaxCodes(inv).filter((p) => hasCategory(p, category)).length;
+  const allowancesCharges = categoryTaxCodes(inv).filter((p) => hasCategory(p, category)).length;
   const linesOk = lines === 0 || lines + breakdowns >= 2;
   const acOk = allowancesCharges === 0 || allowancesCharges + breakdowns >= 2;
   if (!linesOk || !acOk) report({ path: 'vatBreakdown' });
@@ -263,7 +267,7 @@ export function checkAtLeastOneBreakdown(inv: Invoice, category: VatCategory, re
  */
 export function checkExactlyOneBreakdown(inv: Invoice, category: VatCategory, report: Report): void {
   const breakdowns = breakdownsOf(inv, category).length;
-  const used = [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.categories.includes(category));
+  const used = [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => hasCategory(p, category));
   if (breakdowns === 0 && !used) return;
   if (breakdowns !== 1 || !used) report({ path: 'vatBreakdown' });
 }
@@ -417,7 +421,7 @@ export function checkExemptionPresent(inv: Invoice, category: VatCategory, repor
 export function usesCategory(inv: Invoice, category: VatCategory): boolean {
   return (
     breakdownsOf(inv, category).length > 0 ||
-    [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.categories.includes(category))
+    [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => hasCategory(p, category))
   );
 }
 
@@ -425,8 +429,8 @@ export function usesCategory(inv: Invoice, category: VatCategory): boolean {
 export interface TaxCodes {
   /** The first code as written, undefined when absent. */
   category: string | undefined;
-  /** Every code as written (more than one when the element repeats it). */
-  categories: readonly string[];
+  /** Every code as written when the element repeats it (see {@link hasCategory}). */
+  categories?: readonly string[] | undefined;
   categoryPath: string;
 }
 
@@ -467,11 +471,11 @@ export function categoryTaxCodes(inv: Invoice): TaxCodes[] {
 export function checkOnlyNotSubject(inv: Invoice, scope: 'lines-and-breakdowns' | 'allowances-and-charges', report: Report): void {
   if (breakdownContexts(inv, 'O').length === 0) return;
   // `ram:CategoryCode != 'O'`: any category element other than exactly O, an empty one included (any occurrence of a repeated one).
-  const other = (p: TaxCodes): boolean => (p.categories.length === 0 ? p.category !== 'O' : p.categories.some((c) => c !== 'O')) && has(inv, p.categoryPath, p.category);
+  const other = (p: TaxCodes): boolean => (p.categories === undefined ? p.category !== 'O' : p.categories.some((c) => c !== 'O')) && has(inv, p.categoryPath, p.category);
   if (scope === 'lines-and-breakdowns') {
     inv.vatBreakdown.forEach((b, i) => {
       const categoryPath = `vatBreakdown[${i}].category`;
-      if (other({ category: b.category, categories: breakdownCategories(inv, i), categoryPath })) report({ path: categoryPath });
+      if (other({ category: b.category, categories: sourceFacts(inv).repeatedTexts?.get(categoryPath), categoryPath })) report({ path: categoryPath });
     });
     for (const p of lineTaxCodes(inv)) if (other(p)) report({ path: p.categoryPath });
     return;

@@ -10,7 +10,7 @@
 import { Decimal } from '../../../model/decimal.js';
 import type { Identifier, Invoice, PostalAddress } from '../../../model/invoice.js';
 import { isPresent } from '../../../model/presence.js';
-import { elementPresent, valuesAsWritten } from '../../../model/source-facts.js';
+import { elementPresent, sourceFacts } from '../../../model/source-facts.js';
 
 export { isPresent, textOf } from '../../../model/presence.js';
 
@@ -73,5 +73,7 @@ export function amountElementPresent(inv: Invoice, path: string, value: unknown)
  * repeats the element, any occurrence does. False when there is no amount.
  */
 export function someAmount(inv: Invoice, path: string, value: unknown, test: (amount: Decimal) => boolean): boolean {
-  return valuesAsWritten(inv, path, isAmount(value) ? value : undefined).some((v) => isAmount(v) && test(v));
+  const all = sourceFacts(inv).repeatedDecimals?.get(path);
+  if (all === undefined) return isAmount(value) && test(value);
+  return all.some((v) => isAmount(v) && test(v));
 }

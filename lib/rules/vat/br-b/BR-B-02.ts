@@ -4,7 +4,7 @@
  * looks at every category code, BT-118 included); each S place is reported.
  */
 import { defineRule } from '../../types.js';
-import { breakdownsOf, categoryTaxCodes, lineTaxCodes, usesCategory } from '../vat-checks.js';
+import { breakdownsOf, categoryTaxCodes, hasCategory, lineTaxCodes, usesCategory } from '../vat-checks.js';
 
 export default defineRule({
   id: 'BR-B-02',
@@ -14,7 +14,7 @@ export default defineRule({
   check: (inv, report) => {
     if (!usesCategory(inv, 'B')) return;
     for (const place of [...lineTaxCodes(inv), ...categoryTaxCodes(inv)]) {
-      if (place.categories.includes('S')) report({ path: place.categoryPath });
+      if (hasCategory(place, 'S')) report({ path: place.categoryPath });
     }
     for (const { index } of breakdownsOf(inv, 'S')) report({ path: `vatBreakdown[${index}].category` });
   },

@@ -5,7 +5,7 @@
  * O lines without any O breakdown are left to BR-CO-18 / BR-O-08.
  */
 import { defineRule } from '../../types.js';
-import { breakdownsOf, categoryTaxCodes, lineTaxCodes } from '../vat-checks.js';
+import { breakdownsOf, categoryTaxCodes, hasCategory, lineTaxCodes } from '../vat-checks.js';
 
 export default defineRule({
   id: 'BR-O-01',
@@ -15,7 +15,7 @@ export default defineRule({
   check: (inv, report) => {
     const breakdowns = breakdownsOf(inv, 'O').length;
     if (breakdowns === 0) return;
-    const used = [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => p.categories.includes('O'));
+    const used = [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => hasCategory(p, 'O'));
     if (breakdowns !== 1 || !used) report({ path: 'vatBreakdown' });
   },
 });
