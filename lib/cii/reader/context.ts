@@ -9,7 +9,7 @@ import { decFromText, type Decimal } from '../../model/decimal.js';
 import type { Identifier } from '../../model/invoice.js';
 import type { MandatoryGroup, OtherTax, UnmappedTaxTotal, UnmodelledCode } from '../../model/source-facts.js';
 import { LazyLocations } from './locate.js';
-import { dig, kid, kids, occurrences } from './navigate.js';
+import { dig, kid, kids, repeatedOccurrences } from './navigate.js';
 import type { CiiElement } from './tree.js';
 
 // Canonical element names (tree.ts), grouped by the aggregate they belong to.
@@ -104,7 +104,14 @@ export interface IndicatorSide {
 export function indicatorSides(ac: CiiElement): IndicatorSide[] {
   const el = dig(ac, 'ram:ChargeIndicator', 'udt:Indicator');
   if (el === undefined) return [];
-  const texts = occurrences(el).map((o) => o.text);
+  const repeated = repeatedOccurrences(el);
+  if (repeated === undefined) {
+    // One indicator (the usual case): its side, if it casts.
+    const text = el.text.trim();
+    const charge = text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : undefined;
+    return charge === undefined ? [] : [{ charge, literal: el.text === (charge ? 'true' : 'false') }];
+  }
+  const texts = repeated.map((o) => o.text);
   const sides: IndicatorSide[] = [];
   for (const [charge, word, digit] of [[false, 'false', '0'], [true, 'true', '1']] as const) {
     if (texts.some((t) => t.trim() === word || t.trim() === digit)) sides.push({ charge, literal: texts.includes(word) });
@@ -159,8 +166,8 @@ export class ReadContext {
   text(path: string, el: CiiElement | undefined): string | undefined {
     if (el === undefined) return undefined;
     this.at(path, el);
-    const all = occurrences(el);
-    if (all.length > 1) this.repeatedTexts.set(path, all.map((o) => o.text));
+    const all = repeatedOccurrences(el);
+    if (all !== undefined) this.repeatedTexts.set(path, all.map((o) => o.text));
     return el.text;
   }
 
@@ -181,8 +188,8 @@ export class ReadContext {
   decimal(path: string, el: CiiElement | undefined): Decimal | undefined {
     if (el === undefined) return undefined;
     this.at(path, el);
-    const all = occurrences(el);
-    if (all.length > 1) this.repeatedDecimals.set(path, all.map((o) => this.decimalOf(o.text)));
+    const all = repeatedOccurrences(el);
+    if (all !== undefined) this.repeatedDecimals.set(path, all.map((o) => this.decimalOf(o.text)));
     return this.decimalOf(el.text);
   }
 

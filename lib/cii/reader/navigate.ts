@@ -58,6 +58,8 @@ export interface RepeatedContext {
 interface NavigationScope {
   pin: CiiElement | undefined;
   repeated: Map<CiiElement, RepeatedContext>;
+  /** Whether the read has met a repeated element (a merged view) yet: most documents never do. */
+  merged: boolean;
 }
 
 // The reader is synchronous: the scope of the read in progress (set and
@@ -78,7 +80,7 @@ const viewOccurrences = new WeakMap<CiiElement, readonly CiiElement[]>();
  */
 export function withNavigationScope<T>(pin: CiiElement | undefined, read: () => T): { result: T; repeated: RepeatedContext[] } {
   const outer = scope;
-  const current: NavigationScope = { pin, repeated: new Map() };
+  const current: NavigationScope = { pin, repeated: new Map(), merged: false };
   scope = current;
   try {
     const result = read();
@@ -100,6 +102,16 @@ export function sourceElement(el: CiiElement): CiiElement {
  */
 export function occurrences(el: CiiElement): readonly CiiElement[] {
   return viewOccurrences.get(el) ?? [el];
+}
+
+/**
+ * The occurrences behind `el` when it is a merged view of a repeated
+ * element, else undefined; without a lookup while the read in progress has
+ * met no repeated element (the reader asks for every value it reads).
+ */
+export function repeatedOccurrences(el: CiiElement): readonly CiiElement[] | undefined {
+  if (scope !== undefined && !scope.merged) return undefined;
+  return viewOccurrences.get(el);
 }
 
 /**
@@ -126,6 +138,7 @@ function repeatedKid(el: CiiElement, name: string): CiiElement {
   const group = el.children.filter((c) => c.name === name);
   const first = group[0]!;
   if (scope !== undefined) {
+    scope.merged = true;
     if (scope.pin !== undefined && group.includes(scope.pin)) return scope.pin;
     const rules = PER_OCCURRENCE_CONTEXTS.get(`${el.name}/${name}`);
     if (rules !== undefined && !scope.repeated.has(first)) scope.repeated.set(first, { rules, occurrences: group });

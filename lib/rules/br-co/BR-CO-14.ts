@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
-import { currencyCodes, sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
+import { isCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
 import { untypedEqualsDouble, untypedSumRounded2 } from '../br/support/xpath-numeric.js';
 
 /**
@@ -19,8 +19,7 @@ export default defineRule({
   terms: ['BT-110', 'BT-117'],
   message: 'The Invoice total VAT amount (BT-110) differs from the sum of the VAT category tax amounts (BT-117).',
   check: (inv, report) => {
-    const currency = currencyCodes(inv, 'currency');
-    const totals = taxTotalAmounts(inv).filter((t) => sameCurrency(t.currency, currency));
+    const totals = taxTotalAmounts(inv).filter((t) => isCurrency(inv, 'currency', t.currency));
     if (totals.length === 0) return;
     const expected = untypedSumRounded2(inv.vatBreakdown.flatMap((b) => (isAmount(b.taxAmount) ? [b.taxAmount] : [])));
     for (const total of totals) {

@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
-import { currencyCodes, sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
+import { currencyCodes, isCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
 import { xpathRound2 } from '../br/support/xpath-numeric.js';
 
 /**
@@ -19,8 +19,7 @@ export default defineRule({
   terms: ['BT-112', 'BT-109', 'BT-110'],
   message: 'The Invoice total amount with VAT (BT-112) differs from BT-109 + BT-110.',
   check: (inv, report) => {
-    const currency = currencyCodes(inv, 'currency');
-    if (currency === undefined) return;
+    if (currencyCodes(inv, 'currency') === undefined) return;
     const withVat: unknown = inv.totals.taxInclusiveAmount;
     const withoutVat: unknown = inv.totals.taxExclusiveAmount;
     if (!isAmount(withVat) || !isAmount(withoutVat)) {
@@ -28,7 +27,7 @@ export default defineRule({
       return;
     }
     if (withVat.equals(withoutVat)) return;
-    const inCurrency = taxTotalAmounts(inv).filter((t) => sameCurrency(t.currency, currency));
+    const inCurrency = taxTotalAmounts(inv).filter((t) => isCurrency(inv, 'currency', t.currency));
     const vat = inCurrency[0];
     if (inCurrency.length !== 1 || vat === undefined || !withVat.equals(xpathRound2(withoutVat.plus(vat.amount)))) {
       report({ path: 'totals.taxInclusiveAmount' });

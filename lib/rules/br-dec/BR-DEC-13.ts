@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { currencyCodes, sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
+import { isCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
 import { hasAtMostTwoDecimals } from '../br/support/xpath-numeric.js';
 
 /**
@@ -16,10 +16,9 @@ export default defineRule({
   terms: ['BT-110'],
   message: 'The Invoice total VAT amount (BT-110) has more than two decimals.',
   check: (inv, report) => {
-    const currency = currencyCodes(inv, 'currency');
     const totals = taxTotalAmounts(inv);
     if (totals.length === 0) return;
-    const qualifies = totals.some((t) => !sameCurrency(t.currency, currency) || hasAtMostTwoDecimals(t.amount));
+    const qualifies = totals.some((t) => !isCurrency(inv, 'currency', t.currency) || hasAtMostTwoDecimals(t.amount));
     if (!qualifies) report({ path: 'totals.vatTotal' });
   },
 });

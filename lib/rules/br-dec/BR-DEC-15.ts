@@ -1,5 +1,5 @@
 import { defineRule } from '../types.js';
-import { currencyCodes, sameCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
+import { firstCurrencyCode, isCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
 import { hasAtMostTwoDecimals } from '../br/support/xpath-numeric.js';
 
 /**
@@ -15,10 +15,10 @@ export default defineRule({
   terms: ['BT-111', 'BT-6'],
   message: 'The Invoice total VAT amount in accounting currency (BT-111) is missing or has more than two decimals.',
   check: (inv, report) => {
-    const accountingCurrency = currencyCodes(inv, 'vatAccountingCurrency');
+    if (firstCurrencyCode(inv, 'vatAccountingCurrency') === undefined) return;
     const totals = taxTotalAmounts(inv);
-    if (accountingCurrency === undefined || totals.length === 0) return;
-    const qualifies = totals.some((t) => sameCurrency(t.currency, accountingCurrency) && hasAtMostTwoDecimals(t.amount));
+    if (totals.length === 0) return;
+    const qualifies = totals.some((t) => isCurrency(inv, 'vatAccountingCurrency', t.currency) && hasAtMostTwoDecimals(t.amount));
     if (!qualifies) report({ path: 'totals.vatTotalInAccountingCurrency' });
   },
 });

@@ -319,27 +319,18 @@ export function checkPartyIds(inv: Invoice, kind: PlaceKind, category: VatCatego
 /** What a rate rule requires of BT-152 / BT-96 / BT-103. A missing rate fails every test but `absent`. */
 export type RateRequirement = 'positive' | 'zero' | 'non-negative' | 'absent';
 
+const RATE_TESTS: Record<Exclude<RateRequirement, 'absent'>, (rate: Decimal) => boolean> = {
+  positive: (r) => compareUntyped(r, 0) > 0,
+  zero: (r) => compareUntyped(r, 0) === 0,
+  'non-negative': (r) => compareUntyped(r, 0) >= 0,
+};
+
 /** BR-x-05/06/07: the rate of each line / allowance / charge of the category (compared as the element itself: a negative zero is below zero). */
 export function checkRates(inv: Invoice, kind: PlaceKind, category: VatCategory, requirement: RateRequirement, report: Report): void {
   for (const place of contextPlaces(inv, kind, category)) {
     const rate = place.rate;
     // `RateApplicablePercent > 0` and the like: any occurrence of a repeated rate.
-    const some = (test: (r: Decimal) => boolean): boolean => someAmount(inv, place.ratePath, rate, test);
-    let ok: boolean;
-    switch (requirement) {
-      case 'positive':
-        ok = some((r) => compareUntyped(r, 0) > 0);
-        break;
-      case 'zero':
-        ok = some((r) => compareUntyped(r, 0) === 0);
-        break;
-      case 'non-negative':
-        ok = some((r) => compareUntyped(r, 0) >= 0);
-        break;
-      case 'absent':
-        ok = rate === undefined;
-        break;
-    }
+    const ok = requirement === 'absent' ? rate === undefined : someAmount(inv, place.ratePath, rate, RATE_TESTS[requirement]);
     if (!ok) report({ path: place.ratePath });
   }
 }
@@ -373,7 +364,15 @@ export function checkTaxableAmount(inv: Invoice, category: VatCategory, toleranc
  * (the artefact iterates over its rates).
  */
 export function checkTaxableAmountPerRate(inv: Invoice, category: VatCategory, report: Report): void {
+  const repeated = sourceFacts(inv).repeatedDecimals;
   for (const { index, breakdown } of breakdownContexts(inv, category)) {
+    if (repeated === undefined) {
+      // The usual case: one rate, one taxable amount.
+      if (breakdown.rate === undefined) continue;
+      const taxable = breakdown.taxableAmount;
+      if (taxable === undefined || compareUntyped(taxable, expectedTaxable(inv, category, breakdown.rate)) !== 0) report({ path: `vatBreakdown[${index}].taxableAmount` });
+      continue;
+    }
     // `every $rate in ../RateApplicablePercent/xs:decimal(.) satisfies ../BasisAmount = ...`: each rate of a
     // repeated one, and any occurrence of a repeated taxable amount.
     const path = `vatBreakdown[${index}].taxableAmount`;

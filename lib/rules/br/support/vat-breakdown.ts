@@ -26,9 +26,10 @@ export const CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES: ReadonlySet<string> = n
 export function genericBreakdownRulesApply(breakdown: VatBreakdown, inv: Invoice): boolean {
   // The O, L and M contexts compare the code exactly (`ram:CategoryCode = 'O'`): ` O ` gets the generic assertions,
   // unless the element repeats its code and another occurrence is exactly O, L or M.
-  const index = sourceFacts(inv).repeatedTexts === undefined ? -1 : inv.vatBreakdown.indexOf(breakdown);
-  const codes = index < 0 ? [breakdown.category] : textsAsWritten(inv, `vatBreakdown[${index}].category`, breakdown.category);
-  return !codes.some((c) => CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES.has(c)) || !isVatBreakdown(inv, breakdown);
+  const repeated = sourceFacts(inv).repeatedTexts;
+  const codes = repeated === undefined ? undefined : repeated.get(`vatBreakdown[${inv.vatBreakdown.indexOf(breakdown)}].category`);
+  const taken = codes === undefined ? CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES.has(breakdown.category) : codes.some((c) => CATEGORIES_WITHOUT_GENERIC_BREAKDOWN_RULES.has(c));
+  return !taken || !isVatBreakdown(inv, breakdown);
 }
 
 /** One document-level VAT total amount as it appears in CII (`TaxTotalAmount` with its `currencyID`). */
@@ -53,7 +54,7 @@ export function taxTotalAmounts(inv: Invoice): TaxTotalAmount[] {
   const facts = sourceFacts(inv);
   // A document's totals carry their own `@currencyID`; a model's are in the first code of their currency.
   const currencyOf = (path: string, term: 'currency' | 'vatAccountingCurrency'): string | undefined =>
-    facts.taxTotalCurrencies?.get(path) ?? currencyCodes(inv, term)?.[0];
+    facts.taxTotalCurrencies?.get(path) ?? firstCurrencyCode(inv, term);
   const vatTotal: unknown = inv.totals.vatTotal;
   if (isAmount(vatTotal)) out.push({ amount: vatTotal, currency: currencyOf('totals.vatTotal', 'currency'), path: 'totals.vatTotal' });
   const accounting: unknown = inv.totals.vatTotalInAccountingCurrency;
@@ -84,6 +85,27 @@ export function currencyCodes(inv: Invoice, term: 'currency' | 'vatAccountingCur
     return code === undefined ? undefined : [code];
   }
   return present.has(term) ? textsAsWritten(inv, term, inv[term] ?? '') : undefined;
+}
+
+/**
+ * Whether `currency` (a total's `@currencyID`) is the invoice currency code
+ * (BT-5) or the VAT accounting currency code (BT-6) as {@link currencyCodes}
+ * gives it (any occurrence of a repeated code), without building the list.
+ */
+export function isCurrency(inv: Invoice, term: 'currency' | 'vatAccountingCurrency', currency: string | undefined): boolean {
+  if (currency === undefined) return false;
+  const facts = sourceFacts(inv);
+  if (facts.present === undefined) return textOf(inv[term]) === currency;
+  const all = facts.repeatedTexts?.get(term);
+  if (all !== undefined) return all.includes(currency);
+  return facts.present.has(term) && (inv[term] ?? '') === currency;
+}
+
+/** The first (or only) occurrence of {@link currencyCodes}, without building a list; undefined when absent. */
+export function firstCurrencyCode(inv: Invoice, term: 'currency' | 'vatAccountingCurrency'): string | undefined {
+  const present = sourceFacts(inv).present;
+  if (present === undefined) return textOf(inv[term]);
+  return present.has(term) ? (inv[term] ?? '') : undefined;
 }
 
 /** True when the currency is one of the codes (XPath `@currencyID = $code`, a general comparison). */
