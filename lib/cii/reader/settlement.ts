@@ -232,6 +232,13 @@ export function readAllowanceCharge(cx: ReadContext, path: string, el: CiiElemen
   return ac;
 }
 
+/** Whether a `TaxTotalAmount`'s `@currencyID` is the code, or one of the occurrences of a repeated code. */
+function inCurrency(total: CiiElement, currency: string | readonly string[] | undefined): boolean {
+  const id = total.attrs.currencyID;
+  if (id === undefined || currency === undefined) return false;
+  return typeof currency === 'string' ? id === currency : currency.includes(id);
+}
+
 /** BG-22 DOCUMENT TOTALS; BT-110 / BT-111 chosen by currency (see the module comment of ./read.ts). */
 export function readTotals(cx: ReadContext, el: CiiElement | undefined, inv: Invoice): DocumentTotals {
   const t: DocumentTotals = {};
@@ -251,10 +258,8 @@ export function readTotals(cx: ReadContext, el: CiiElement | undefined, inv: Inv
   put('amountDue', 'ram:DuePayableAmount');
   const taxTotals = kids(el, 'ram:TaxTotalAmount');
   // `@currencyID = ram:InvoiceCurrencyCode`: any occurrence of a repeated code matches.
-  const codes = (path: string, first: string | undefined): readonly string[] => cx.repeatedTexts.get(path) ?? (first === undefined ? [] : [first]);
-  const invoiceCurrencies = codes('currency', inv.currency);
-  const accountingCurrencies = codes('vatAccountingCurrency', inv.vatAccountingCurrency);
-  const inCurrency = (x: CiiElement, currencies: readonly string[]): boolean => x.attrs.currencyID !== undefined && currencies.includes(x.attrs.currencyID);
+  const invoiceCurrencies = cx.repeatedTexts.get('currency') ?? inv.currency;
+  const accountingCurrencies = cx.repeatedTexts.get('vatAccountingCurrency') ?? inv.vatAccountingCurrency;
   const main = taxTotals.find((x) => inCurrency(x, invoiceCurrencies));
   const accounting = taxTotals.find((x) => x !== main && inCurrency(x, accountingCurrencies));
   const vatTotal = cx.decimal('totals.vatTotal', main);

@@ -53,14 +53,15 @@ export function taxTotalAmounts(inv: Invoice): TaxTotalAmount[] {
   const out: TaxTotalAmount[] = [];
   const facts = sourceFacts(inv);
   // A document's totals carry their own `@currencyID`; a model's are in the first code of their currency.
-  const currencyOf = (path: string, term: 'currency' | 'vatAccountingCurrency'): string | undefined =>
-    facts.taxTotalCurrencies?.get(path) ?? firstCurrencyCode(inv, term);
   const vatTotal: unknown = inv.totals.vatTotal;
-  if (isAmount(vatTotal)) out.push({ amount: vatTotal, currency: currencyOf('totals.vatTotal', 'currency'), path: 'totals.vatTotal' });
+  if (isAmount(vatTotal)) {
+    const path = 'totals.vatTotal';
+    out.push({ amount: vatTotal, currency: facts.taxTotalCurrencies?.get(path) ?? firstCurrencyCode(inv, 'currency'), path });
+  }
   const accounting: unknown = inv.totals.vatTotalInAccountingCurrency;
   if (isAmount(accounting)) {
     const path = 'totals.vatTotalInAccountingCurrency';
-    out.push({ amount: accounting, currency: currencyOf(path, 'vatAccountingCurrency'), path });
+    out.push({ amount: accounting, currency: facts.taxTotalCurrencies?.get(path) ?? firstCurrencyCode(inv, 'vatAccountingCurrency'), path });
   }
   for (const extra of facts.unmappedTaxTotals ?? []) {
     if (isAmount(extra.amount)) out.push({ amount: extra.amount, currency: extra.currency, path: 'totals' });
