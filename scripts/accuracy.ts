@@ -1,5 +1,5 @@
 /**
- * npm run accuracy [-- --scans N] [--scans-only] [--no-preprocess] [--rotate-auto] : runs the local extractor over the whole
+ * npm run accuracy [-- --scans N] [--scans-only] [--no-preprocess] [--rotate-auto] [--languages a,b] : runs the local extractor over the whole
  * synthetic corpus (test/fixtures/synthetic: every text PDF, and N PNG scans,
  * default 48), and the shared Factur-X PDFs for calibration, and prints the figures of docs/BENCHMARKS.md as Markdown; the
  * full detail (every miss) goes to test/extract/synthetic-accuracy-full.json.
@@ -24,6 +24,8 @@ const extractor = createLocalExtractor({
   pdftoppm: false,
   ...(process.argv.includes('--no-preprocess') ? { ocrPreprocess: false as const } : {}),
   ...(process.argv.includes('--rotate-auto') ? { ocrRotateAuto: true } : {}),
+  // `--languages fra,eng,deu,spa`: other OCR languages (their @tesseract.js-data packages must be installed).
+  ...(process.argv.includes('--languages') ? { languages: process.argv[process.argv.indexOf('--languages') + 1]!.split(',') } : {}),
 });
 let done = 0;
 const docs = await runCorpus(extractor, {

@@ -8,7 +8,7 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { DocumentTooComplexError, ExtractionError } from '../../lib/errors.js';
-import { applyExifOrientation, decodeImage, despeckle, estimateSkew, exifOrientation, preprocessImage, rotateGrey, type GreyImage } from '../../lib/extract/local/preprocess.js';
+import { applyExifOrientation, decodeImage, despeckle, estimateSkew, exifOrientation, preprocessImage, removeSmallSpecks, rotateGrey, type GreyImage } from '../../lib/extract/local/preprocess.js';
 import { createRng } from '../fixtures/synthetic/rng.js';
 import { encodePng } from '../fixtures/synthetic/scan.js';
 
@@ -112,6 +112,20 @@ describe('speckle removal', () => {
     const { image, replaced } = despeckle(img, 128);
     expect(replaced).toBe(0);
     expect(image.pixels).toEqual(img.pixels);
+  });
+
+  it('on noisy pages, removes small hard-edged clusters but keeps an anti-aliased full stop', () => {
+    const img: GreyImage = { width: 30, height: 20, pixels: new Uint8Array(30 * 20).fill(255) };
+    for (const [x, y] of [[5, 5], [6, 5], [6, 6], [7, 7]] as const) img.pixels[y * 30 + x] = 40; // a cluster of four specks
+    // A full stop: dark core, grey edges.
+    for (let y = 9; y <= 12; y++) for (let x = 19; x <= 22; x++) img.pixels[y * 30 + x] = 200;
+    for (let y = 10; y <= 11; y++) for (let x = 20; x <= 21; x++) img.pixels[y * 30 + x] = 0;
+    const { image, removed } = removeSmallSpecks(img, 6, 128);
+    expect(removed).toBe(4);
+    expect(dark(image, 6, 5)).toBe(false);
+    expect(dark(image, 20, 10)).toBe(true);
+    // Larger than the limit: kept.
+    expect(removeSmallSpecks(img, 3, 128).removed).toBe(0);
   });
 
   it('cleans most of a 3 % salt-and-pepper noise off a page and keeps its text', () => {

@@ -156,6 +156,8 @@ export class OcrEngine {
             const text = w.text.trim().replace(/^[|¦]+|[|¦]+$/g, '');
             if (text === '') continue;
             const confidence = Math.max(0, Math.min(1, w.confidence / 100));
+            // Specks read as punctuation: a lone mark that tesseract itself doubts.
+            if (confidence < 0.6 && /^[.,:;'"‘’“”~_\-—–!`^*]{1,3}$/.test(text)) continue;
             items.push({ text, page, x: w.bbox.x0, y: line.bbox.y1, width: w.bbox.x1 - w.bbox.x0, height, confidence });
             total += confidence;
             width = Math.max(width, w.bbox.x1);
