@@ -9,6 +9,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { DocumentTooComplexError, ExtractionError } from '../../lib/errors.js';
 import { applyExifOrientation, decodeImage, despeckle, estimateSkew, exifOrientation, preprocessImage, removeSmallSpecks, rotateGrey, type GreyImage } from '../../lib/extract/local/preprocess.js';
+import { isSpeckWord } from '../../lib/extract/local/ocr.js';
 import { createRng } from '../fixtures/synthetic/rng.js';
 import { encodePng } from '../fixtures/synthetic/scan.js';
 
@@ -208,5 +209,26 @@ describe('decoding', () => {
     const broken = encodePng(page, 150).slice(0, 60);
     expect(() => decodeImage(broken)).toThrow(/could not be decoded as PNG/);
     expect(() => decodeImage(new Uint8Array([1, 2, 3]))).toThrow(ExtractionError);
+  });
+});
+
+describe('OCR words that are specks', () => {
+  it('drops doubtful lone marks and nearly rejected short words in small letters, keeps the rest', () => {
+    expect(isSpeckWord(';', 0.4)).toBe(true);
+    expect(isSpeckWord('{', 0)).toBe(true);
+    expect(isSpeckWord('a', 0.2)).toBe(true);
+    expect(isSpeckWord('Joa', 0.03)).toBe(true);
+    // Read with some confidence: kept.
+    expect(isSpeckWord(':', 0.9)).toBe(false);
+    expect(isSpeckWord('à', 0.97)).toBe(false);
+    expect(isSpeckWord('y', 0.7)).toBe(false);
+    // Capitals, digits, percent and currency signs: kept whatever the confidence.
+    expect(isSpeckWord('PU', 0)).toBe(false);
+    expect(isSpeckWord('HT', 0)).toBe(false);
+    expect(isSpeckWord('%', 0.1)).toBe(false);
+    expect(isSpeckWord('€', 0.1)).toBe(false);
+    expect(isSpeckWord('x2', 0.1)).toBe(false);
+    // Longer words: kept.
+    expect(isSpeckWord('bonifico', 0.1)).toBe(false);
   });
 });

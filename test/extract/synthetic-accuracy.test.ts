@@ -123,14 +123,15 @@ describe('accuracy of the local extractor on the synthetic corpus', () => {
  * it: number 51.7 %, date 80.0 %, seller 81.7 %, total 75.0 %). Raise them as
  * the parser improves. Since 3404728 ("Invoice Ref", series prefixes) the
  * number is 100 % on the subset; since Swiss `Fr.` amounts read as CHF
- * (s5-scan), the currency too (120 of 120).
+ * (s5-scan), the currency too (120 of 120); with the Spanish and Italian
+ * "Datos / Dati del cliente" buyer headings (s5-scan) the buyer is 102 of 120.
  */
 const TEXT_FLOORS: Partial<Record<Field, number>> = {
   invoiceNumber: 0.97,
   invoiceDate: 0.93,
   dueDate: 0.64,
   sellerName: 0.9,
-  buyerName: 0.78,
+  buyerName: 0.83,
   currency: 0.97,
   totalHT: 0.97,
   totalVAT: 0.97,
@@ -140,18 +141,18 @@ const TEXT_FLOORS: Partial<Record<Field, number>> = {
 /**
  * Floors on the 12 scans, one document under what was achieved with the image
  * preprocessing of lib/extract/local/preprocess.ts (despeckle, deskew; branch
- * s5-scan, 2026-11-26): number 10, date 12, seller 9, buyer 9, currency 12,
+ * s5-scan, 2026-11-26): number 10, date 12, seller 9, buyer 10, currency 12,
  * net, VAT and total 12, lines 8 of 12 (due date 8 of 8). Before it: 6, 7, 6,
- * 4, 11, 10, 8, 10 and 5 of 12. Of the 3 seller misses, 2 are accents the
- * OCR models drop (Fernández, Établissements: Spanish á, í, ó are not in the
- * fra, eng, deu character sets) and 1 is the buyer taken for the seller.
+ * 4, 11, 10, 8, 10 and 5 of 12. The 3 seller misses are accents the OCR
+ * models drop (Fernández, Établissements, Panadería Gómez: Spanish á, í, ó
+ * are not even in the fra, eng, deu character sets).
  */
 const SCAN_FLOORS: Partial<Record<Field, number>> = {
   invoiceNumber: 9 / 12,
   invoiceDate: 11 / 12,
   dueDate: 7 / 8,
   sellerName: 8 / 12,
-  buyerName: 8 / 12,
+  buyerName: 9 / 12,
   currency: 11 / 12,
   totalHT: 11 / 12,
   totalVAT: 11 / 12,

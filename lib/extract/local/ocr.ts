@@ -21,6 +21,17 @@ import type { PositionedItem } from '../field-parser/text.js';
 import { assertImageWithinLimits } from './image-limits.js';
 import { encodePgm, preprocessImage, type PreprocessOptions, type PreprocessReport } from './preprocess.js';
 
+/**
+ * An OCR word that is most likely a speck read as glyphs: 1-3 punctuation marks that tesseract doubts (confidence
+ * under 0.6), or 1-3 characters with a small letter that it nearly rejects (under 0.3: specks come back as `a`, `y`,
+ * `Joa` at 0 to 0.3, real short words such as `à`, `de`, `op` at 0.6 and more). Capitals are kept (abbreviations such
+ * as `PU HT` are read right at confidence 0), and so are digits, `%` and currency signs.
+ */
+export function isSpeckWord(text: string, confidence: number): boolean {
+  if (confidence < 0.6 && /^[.,:;'"‘’“”~_\-—–!`^*{}()[\]\\/]{1,3}$/.test(text)) return true;
+  return confidence < 0.3 && text.length <= 3 && /\p{Ll}/u.test(text) && !/[\d%€$£¥]/.test(text);
+}
+
 /** Options of the OCR engine. */
 export interface OcrOptions {
   /** Tesseract language codes, default `['fra', 'eng', 'deu']`. */
@@ -156,8 +167,7 @@ export class OcrEngine {
             const text = w.text.trim().replace(/^[|¦]+|[|¦]+$/g, '');
             if (text === '') continue;
             const confidence = Math.max(0, Math.min(1, w.confidence / 100));
-            // Specks read as punctuation: a lone mark that tesseract itself doubts.
-            if (confidence < 0.6 && /^[.,:;'"‘’“”~_\-—–!`^*]{1,3}$/.test(text)) continue;
+            if (isSpeckWord(text, confidence)) continue;
             items.push({ text, page, x: w.bbox.x0, y: line.bbox.y1, width: w.bbox.x1 - w.bbox.x0, height, confidence });
             total += confidence;
             width = Math.max(width, w.bbox.x1);
