@@ -129,6 +129,15 @@ describe('speckle removal', () => {
     expect(removeSmallSpecks(img, 3, 128).removed).toBe(0);
   });
 
+  it('walks a large solid ink area (a black border, a photo) and keeps it', () => {
+    const img: GreyImage = { width: 1200, height: 1200, pixels: new Uint8Array(1200 * 1200).fill(255) };
+    for (let y = 100; y < 1100; y++) for (let x = 100; x < 1100; x++) img.pixels[y * 1200 + x] = 0;
+    img.pixels[50 * 1200 + 50] = 0; // one hard-edged speck outside
+    const { image, removed } = removeSmallSpecks(img, 10, 128);
+    expect(removed).toBe(1);
+    expect(image.pixels.filter((v) => v === 0).length).toBe(1000 * 1000);
+  });
+
   it('cleans most of a 3 % salt-and-pepper noise off a page and keeps its text', () => {
     const page = textPage(800, 1100, 9);
     const r = createRng(1);

@@ -244,21 +244,21 @@ export function removeSmallSpecks(img: GreyImage, maxArea: number, threshold = o
   const out = src.slice();
   const paper = Math.min(250, threshold + (255 - threshold) * 0.75);
   const seen = new Uint8Array(w * h);
-  const stack: number[] = [];
-  const members: number[] = [];
+  // Typed and growable, off the JavaScript heap: a large ink area (a black border) is walked whole.
+  let stack = new Int32Array(4096);
+  const members = new Int32Array(maxArea + 1);
   let removed = 0;
   for (let start = 0; start < w * h; start++) {
     if (seen[start] || src[start]! > threshold) continue;
-    stack.length = 0;
-    members.length = 0;
-    stack.push(start);
+    let top = 0;
+    stack[top++] = start;
     seen[start] = 1;
+    let size = 0;
     let halo = false;
-    let tooBig = false;
-    while (stack.length > 0) {
-      const i = stack.pop()!;
-      members.push(i);
-      if (members.length > maxArea) tooBig = true;
+    while (top > 0) {
+      const i = stack[--top]!;
+      if (size <= maxArea) members[size] = i;
+      size++;
       const y = Math.floor(i / w);
       const x = i - y * w;
       for (let dy = -1; dy <= 1; dy++) {
@@ -272,15 +272,20 @@ export function removeSmallSpecks(img: GreyImage, maxArea: number, threshold = o
           if (q <= threshold) {
             if (!seen[j]) {
               seen[j] = 1;
-              stack.push(j);
+              if (top === stack.length) {
+                const grown = new Int32Array(stack.length * 2);
+                grown.set(stack);
+                stack = grown;
+              }
+              stack[top++] = j;
             }
           } else if (q < paper) halo = true;
         }
       }
     }
-    if (tooBig || halo) continue;
-    for (const i of members) out[i] = 255;
-    removed += members.length;
+    if (size > maxArea || halo) continue;
+    for (let k = 0; k < size; k++) out[members[k]!] = 255;
+    removed += size;
   }
   return { image: { width: w, height: h, pixels: out }, removed };
 }
