@@ -1,5 +1,5 @@
 /**
- * npm run accuracy [-- --scans N] : runs the local extractor over the whole
+ * npm run accuracy [-- --scans N] [--scans-only] [--no-preprocess] [--rotate-auto] [--languages a,b] : runs the local extractor over the whole
  * synthetic corpus (test/fixtures/synthetic: every text PDF, and N PNG scans,
  * default 48), and the shared Factur-X PDFs for calibration, and prints the figures of docs/BENCHMARKS.md as Markdown; the
  * full detail (every miss) goes to test/extract/synthetic-accuracy-full.json.
@@ -16,12 +16,21 @@ const arg = (name: string, fallback: number): number => {
 };
 const scans = arg('scans', 48);
 const size = arg('size', CORPUS.size);
+/** `--scans-only`: the scans alone (no text PDF, no shared corpus), for work on OCR. */
+const scansOnly = process.argv.includes('--scans-only');
 
-const extractor = createLocalExtractor({ pdftoppm: false });
+// `--no-preprocess`: OCR of the images as they come (as before issue 13's scan work); `--rotate-auto`: tesseract.js's own deskew.
+const extractor = createLocalExtractor({
+  pdftoppm: false,
+  ...(process.argv.includes('--no-preprocess') ? { ocrPreprocess: false as const } : {}),
+  ...(process.argv.includes('--rotate-auto') ? { ocrRotateAuto: true } : {}),
+  // `--languages fra,eng,deu,spa`: other OCR languages (their @tesseract.js-data packages must be installed).
+  ...(process.argv.includes('--languages') ? { languages: process.argv[process.argv.indexOf('--languages') + 1]!.split(',') } : {}),
+});
 let done = 0;
 const docs = await runCorpus(extractor, {
   seed: CORPUS.seed,
-  textIndexes: Array.from({ length: size }, (_, i) => i),
+  textIndexes: scansOnly ? [] : Array.from({ length: size }, (_, i) => i),
   scanIndexes: scanIndexes(CORPUS.seed, size, scans),
   onDocument: (d) => {
     done++;
@@ -31,7 +40,8 @@ const docs = await runCorpus(extractor, {
 
 // The shared corpus of real Factur-X / ZUGFeRD PDFs (text layer only, as test/extract/accuracy.test.ts reads it), for its calibration.
 const sharedDir = join(process.env.SHARED_DIR ?? join(import.meta.dirname, '..', '..', 'shared'), 'conformance', 'pdf');
-if (existsSync(sharedDir)) {
+if (scansOnly) process.stderr.write('--scans-only: no text PDF, no shared corpus.\n');
+else if (existsSync(sharedDir)) {
   for (const file of readdirSync(sharedDir).filter((f) => f.endsWith('.pdf')).sort()) {
     const { zugferd1: _, ...expected } = readExpected(readFileSync(join(sharedDir, file.replace(/\.pdf$/, '.xml')), 'utf8'));
     const t0 = performance.now();
@@ -75,7 +85,7 @@ const shared = docs.filter((d) => d.kind === 'shared-pdf');
 const timing = (set: DocumentScore[]): string => `p50 ${Math.round(percentile(set.map((d) => d.ms), 50))} ms, p90 ${Math.round(percentile(set.map((d) => d.ms), 90))} ms, max ${Math.round(Math.max(0, ...set.map((d) => d.ms)))} ms`;
 const pages = (set: DocumentScore[]): string => `${set.filter((d) => d.pages > 1).length} multi-page`;
 
-writeFileSync(join(import.meta.dirname, '..', 'test', 'extract', 'synthetic-accuracy-full.json'), `${JSON.stringify({ seed: CORPUS.seed, summary: summarise(docs), documents: docs }, null, 2)}\n`);
+writeFileSync(join(import.meta.dirname, '..', 'test', 'extract', scansOnly ? 'synthetic-accuracy-scans.json' : 'synthetic-accuracy-full.json'), `${JSON.stringify({ seed: CORPUS.seed, summary: summarise(docs), documents: docs }, null, 2)}\n`);
 
 console.log(`Corpus seed ${CORPUS.seed}: ${text.length} text PDFs (${pages(text)}), ${scan.length} PNG scans; errors: ${text.filter((d) => d.error).length} text, ${scan.filter((d) => d.error).length} scans.\n`);
 console.log(fieldTable(fieldRates(text), fieldRates(scan)));

@@ -140,3 +140,11 @@ describe('invoice lines', () => {
     ]);
   });
 });
+
+describe('currency (BT-5)', () => {
+  it('does not take the CHE of a Swiss company number (CHE-123.456.789 MWST) for a currency', () => {
+    const text = 'Koch Druckerei Sàrl\nUID: CHE-238.537.023 MWST\nRechnung Nr. RG-17\nDatum 05.03.2024\nKunde: Müller AG\nMwSt.-Nr. CHE 602.322.739 TVA\nNettobetrag 100.00\nMWST 8.1 % 8.10\nTotal 108.10';
+    expect(parse(text).currency?.value).not.toBe('CHE');
+    expect(parse(text.replace('Total 108.10', 'Total CHF 108.10')).currency?.value).toBe('CHF');
+  });
+});

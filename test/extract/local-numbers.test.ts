@@ -104,3 +104,14 @@ describe('parsePercent', () => {
     expect(parsePercent('abc')).toBeUndefined();
   });
 });
+
+describe('Swiss francs written Fr. or SFr. before the amount', () => {
+  it('reads the currency and the value', () => {
+    const [a] = findAmounts("Gesamtbetrag   Fr. 4'472.44", 'dot');
+    expect(a?.value).toBe('4472.44');
+    expect(a?.currency).toBe('CHF');
+    expect(findAmounts('Total SFr. 120.50', 'dot')[0]?.currency).toBe('CHF');
+    // A word ending in "fr." is no currency.
+    expect(findAmounts('Lieferung 3.fr. 12.00', 'dot').every((x) => x.currency === undefined)).toBe(true);
+  });
+});

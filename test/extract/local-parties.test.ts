@@ -82,6 +82,9 @@ describe('seller and buyer by layout', () => {
     ['Rechnungsempfänger', 'Rechnungsempfänger'],
     ['Facturar a', 'Facturar a:'],
     ['Spett.le', 'Spett.le'],
+    ['Datos del cliente', 'Datos del cliente'],
+    ['Dati del cliente', 'Dati del cliente:'],
+    ['Adressé à', 'Adressé à :'],
   ])('the buyer under "%s"', (_what, heading) => {
     const inv = parse(
       ['Northwind Components Ltd', '14 Mill Lane', 'Cambridge CB2 1RX', 'Tel. 01223 000000', '', heading, 'Harbour Logistics plc', '2 Quay Street', 'Bristol BS1 4DJ', '', 'Invoice no. 55', 'Date: 3 August 2026', 'Total 10.00'].join('\n'),

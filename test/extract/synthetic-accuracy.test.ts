@@ -122,29 +122,40 @@ describe('accuracy of the local extractor on the synthetic corpus', () => {
  * currency 96.7 %, net, VAT and total 100 %, lines 78.3 % (the parser before
  * it: number 51.7 %, date 80.0 %, seller 81.7 %, total 75.0 %). Raise them as
  * the parser improves. Since 3404728 ("Invoice Ref", series prefixes) the
- * number is 100 % on the subset.
+ * number is 100 % on the subset; since Swiss `Fr.` amounts read as CHF
+ * (s5-scan), the currency too (120 of 120); with the Spanish and Italian
+ * "Datos / Dati del cliente" buyer headings (s5-scan) the buyer is 102 of 120.
  */
 const TEXT_FLOORS: Partial<Record<Field, number>> = {
   invoiceNumber: 0.97,
   invoiceDate: 0.93,
   dueDate: 0.64,
   sellerName: 0.9,
-  buyerName: 0.78,
-  currency: 0.94,
+  buyerName: 0.83,
+  currency: 0.97,
   totalHT: 0.97,
   totalVAT: 0.97,
   totalTTC: 0.97,
   lineCount: 0.75,
 };
-/** Floors on the 12 scans, one document under what was achieved (6, 7, 6, 4, 11, 10, 8, 10 and 5 of 12). */
+/**
+ * Floors on the 12 scans, one document under what was achieved with the image
+ * preprocessing of lib/extract/local/preprocess.ts (despeckle, deskew; branch
+ * s5-scan, 2026-11-26): number 10, date 12, seller 9, buyer 10, currency 12,
+ * net, VAT and total 12, lines 8 of 12 (due date 8 of 8). Before it: 6, 7, 6,
+ * 4, 11, 10, 8, 10 and 5 of 12. The 3 seller misses are accents the OCR
+ * models drop (Fernández, Établissements, Panadería Gómez: Spanish á, í, ó
+ * are not even in the fra, eng, deu character sets).
+ */
 const SCAN_FLOORS: Partial<Record<Field, number>> = {
-  invoiceNumber: 5 / 12,
-  invoiceDate: 6 / 12,
-  sellerName: 5 / 12,
-  buyerName: 3 / 12,
-  currency: 10 / 12,
-  totalHT: 9 / 12,
-  totalVAT: 7 / 12,
-  totalTTC: 9 / 12,
-  lineCount: 4 / 12,
+  invoiceNumber: 9 / 12,
+  invoiceDate: 11 / 12,
+  dueDate: 7 / 8,
+  sellerName: 8 / 12,
+  buyerName: 9 / 12,
+  currency: 11 / 12,
+  totalHT: 11 / 12,
+  totalVAT: 11 / 12,
+  totalTTC: 11 / 12,
+  lineCount: 7 / 12,
 };

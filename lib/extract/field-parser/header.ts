@@ -403,6 +403,8 @@ export function findCurrency(ctx: ParseContext): Extracted<string> | undefined {
     for (const m of l.text.matchAll(/(?<![A-Za-z])(?:\(([A-Z]{3})\)|([A-Z]{3}))(?![A-Za-z])/g)) {
       const code = m[1] ?? m[2]!;
       if (!CURRENCY_CODES.has(code) || code === 'EUR') continue;
+      // CHE (WIR euro) is also the prefix of a Swiss company number, CHE-123.456.789 (a VAT number with MWST / TVA / IVA).
+      if (code === 'CHE' && /^[-\s.]?\d{3}[.\s]?\d{3}[.\s]?\d{3}/.test(l.text.slice(m.index + m[0].length))) continue;
       if (ctx.amounts(i).some((a) => !a.currency)) add(code, i);
     }
     if (/(?<![A-Za-z])EUR(?![A-Za-z])/.test(l.text) && !ctx.amounts(i).some((a) => a.currency === 'EUR')) add('EUR', i);

@@ -198,7 +198,7 @@ export const BUYER_HEADING = compileLabels([
   'facturé à', 'facture à', 'facturer à', 'adresse de facturation', 'destinataire', 'acheteur', 'client facturé',
   'to', 'an', 'aan', 'rechnung an', 'factuuradres', 'gefactureerd aan', 'factuur aan', 'klant', 'afnemer', 'koper',
   'facturar a', 'facturado a', 'cliente', 'comprador', 'destinatario', 'cessionario/committente', 'cessionario', 'committente', 'spett.le', 'spettabile',
-  'intestatario',
+  'intestatario', 'datos del cliente', 'datos cliente', 'dati del cliente', 'dati cliente', 'adressé à', 'adresse client',
 ]);
 
 /** Headings of blocks that are neither party (delivery address, payee ...): they end a party block. */

@@ -25,7 +25,7 @@ export interface AmountToken {
   fractionDigits: number;
 }
 
-const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₣': 'CHF' };
+const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₣': 'CHF', 'Fr.': 'CHF', 'SFr.': 'CHF' };
 const CURRENCY_CODE = /^(EUR|USD|GBP|CHF|JPY|CAD|AUD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|DEM|FRF|EURO|EUROS|Fr\.|SFr\.|CHF\.)$/i;
 
 /**
@@ -38,7 +38,8 @@ const TOKEN_RE = new RegExp(
   String.raw`(?<![\p{L}\p{N}_.,/-])(?<!\d:)` +
     String.raw`(\()?` +
     String.raw`([-−–+]\s?)?` +
-    String.raw`(?:(€|\$|£|¥|EUR|USD|GBP|CHF)\s?)?` +
+    // Swiss francs are often printed `Fr. 1'234.50` (or `SFr.`), before the amount only.
+    String.raw`(?:(€|\$|£|¥|EUR|USD|GBP|CHF|S?Fr\.)\s?)?` +
     String.raw`([-−–]\s?)?` +
     `(${NUMBER_CORE})` +
     String.raw`(?:\s?([-−–]))?` +

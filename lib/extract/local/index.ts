@@ -6,7 +6,8 @@
  * - PDF without text (a scan): pages rendered with pdftoppm one at a time, then OCR, every page while time allows
  *   (`ocrTimeMs`); a text PDF is read to its last page within `textTimeMs`. Pages left unread are named in a note.
  * - PNG / JPEG: OCR with tesseract.js (French, English, German), one worker
- *   reused across calls, started on first use, ended by `dispose()`.
+ *   reused across calls, started on first use, ended by `dispose()`; images
+ *   (and rendered pages) are cleaned and deskewed first (./preprocess.ts).
  * - Excel (xlsx, xls, ods): SheetJS; Word (docx): mammoth's HTML.
  *
  * Every reader produces positioned lines for the same rule-based field
@@ -24,7 +25,7 @@ import { PDF_MAX_PAGES, rethrowLimit } from '../../limits.js';
 import { assertUsable, parseInvoice } from '../field-parser/parse-invoice.js';
 import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
 import type { ExtractedInvoice, ExtractionInput, ExtractionMethod, InvoiceExtractor } from '../port.js';
-import { OcrEngine } from './ocr.js';
+import { OcrEngine, type OcrOptions } from './ocr.js';
 import { preflightForReading, type PageSize } from './pdf-preflight.js';
 import { renderPdfPages } from './pdf-raster.js';
 import { readPdfText } from './pdf-text.js';
@@ -34,6 +35,10 @@ import { readWord } from './word.js';
 
 /** Options of {@link createLocalExtractor}. */
 export interface LocalExtractorOptions {
+  /** Clean-up of images before OCR (speckle removal, deskew; ./preprocess.ts), on by default; `false` turns it off. */
+  ocrPreprocess?: OcrOptions['preprocess'];
+  /** Tesseract.js's own deskew (`rotateAuto`), off by default. */
+  ocrRotateAuto?: boolean;
   /** OCR languages (tesseract codes), default `['fra', 'eng', 'deu']`. */
   languages?: readonly string[];
   /** A folder holding `<lang>.traineddata.gz` for each OCR language (e.g. a Lambda layer); default: the @tesseract.js-data packages. */
@@ -90,9 +95,11 @@ export function ocrPageOrder(pages: number): number[] {
 
 /** Creates the local extractor (name `local`). */
 export function createLocalExtractor(options: LocalExtractorOptions = {}): LocalExtractor {
-  const ocrOptions: { languages?: readonly string[]; langPath?: string } = {};
+  const ocrOptions: OcrOptions = {};
   if (options.languages) ocrOptions.languages = options.languages;
   if (options.langPath) ocrOptions.langPath = options.langPath;
+  if (options.ocrPreprocess !== undefined) ocrOptions.preprocess = options.ocrPreprocess;
+  if (options.ocrRotateAuto) ocrOptions.rotateAuto = true;
   const ocr = new OcrEngine(ocrOptions);
 
   async function ocrImages(images: Uint8Array[], notes: string[], what: (k: number) => string): Promise<TextDocument> {

@@ -6,8 +6,11 @@
  * from a local folder (by default the @tesseract.js-data packages).
  *
  * Every image is checked against the pixel limits of lib/limits.ts from its
- * header (./image-limits.ts) before tesseract decodes it: tesseract holds
- * every pixel (a 20,000 x 20,000 PNG took 1.5-3.9 GB).
+ * header (./image-limits.ts) before it is decoded: tesseract holds every
+ * pixel (a 20,000 x 20,000 PNG took 1.5-3.9 GB). It is then decoded and
+ * cleaned here (./preprocess.ts: speckle removal, deskew) and given to
+ * tesseract as an 8-bit grey PGM; images from the service and pages rendered
+ * from scanned PDFs (./pdf-raster.ts) go the same way.
  */
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
@@ -16,6 +19,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PositionedItem } from '../field-parser/text.js';
 import { assertImageWithinLimits } from './image-limits.js';
+import { encodePgm, preprocessImage, type PreprocessOptions, type PreprocessReport } from './preprocess.js';
+
+/**
+ * An OCR word that is most likely a speck read as glyphs: 1-3 punctuation marks that tesseract doubts (confidence
+ * under 0.6), or 1-3 characters with a small letter that it nearly rejects (under 0.3: specks come back as `a`, `y`,
+ * `Joa` at 0 to 0.3, real short words such as `à`, `de`, `op` at 0.6 and more). Capitals are kept (abbreviations such
+ * as `PU HT` are read right at confidence 0), and so are digits, `%` and currency signs.
+ */
+export function isSpeckWord(text: string, confidence: number): boolean {
+  if (confidence < 0.6 && /^[.,:;'"‘’“”~_\-—–!`^*{}()[\]\\/]{1,3}$/.test(text)) return true;
+  return confidence < 0.3 && text.length <= 3 && /\p{Ll}/u.test(text) && !/[\d%€$£¥]/.test(text);
+}
 
 /** Options of the OCR engine. */
 export interface OcrOptions {
@@ -23,6 +38,13 @@ export interface OcrOptions {
   languages?: readonly string[];
   /** A folder holding `<lang>.traineddata.gz` for every language; by default one is prepared from the @tesseract.js-data packages. */
   langPath?: string;
+  /**
+   * Clean-up before OCR (./preprocess.ts: speckle removal, deskew), on by default; `false` hands tesseract the
+   * image as it came (as before issue 13's scan work, kept to measure the difference).
+   */
+  preprocess?: false | PreprocessOptions;
+  /** Tesseract.js's own skew correction (`rotateAuto`: tesseract finds the text lines' angle and reads the image turned back); off by default. */
+  rotateAuto?: boolean;
 }
 
 /** Words of one page with their boxes, and the mean word confidence (0..1). */
@@ -30,6 +52,8 @@ export interface OcrPage {
   items: PositionedItem[];
   confidence: number;
   width: number;
+  /** What preprocessing did (skew found, speckle removed), when it ran. */
+  preprocess?: PreprocessReport;
 }
 
 type Worker = Awaited<ReturnType<typeof import('tesseract.js').createWorker>>;
@@ -120,7 +144,15 @@ export class OcrEngine {
   async recognize(image: Uint8Array, page: number, what = `Page ${page}`): Promise<OcrPage> {
     assertImageWithinLimits(image, what);
     const worker = await this.start();
-    const result = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: false });
+    let input: Uint8Array = image;
+    let report: PreprocessReport | undefined;
+    if (this.options.preprocess !== false) {
+      // Decoded here (pure JS, within the limits just checked), cleaned, and handed over as a plain grey PGM.
+      const pre = preprocessImage(image, what, this.options.preprocess ?? {});
+      input = encodePgm(pre.image);
+      report = pre.report;
+    }
+    const result = await worker.recognize(Buffer.from(input.buffer, input.byteOffset, input.byteLength), this.options.rotateAuto ? { rotateAuto: true } : {}, { blocks: true, text: false });
     const blocks = (result.data.blocks ?? []) as unknown as OcrBlock[];
     const items: PositionedItem[] = [];
     let total = 0;
@@ -131,9 +163,11 @@ export class OcrEngine {
           // Line boxes hug the glyphs (0.7 to 1 em); scaled to about a font size, the layout thresholds read as for PDF text.
           const height = Math.max(1, line.bbox.y1 - line.bbox.y0) * 1.35;
           for (const w of line.words) {
-            const text = w.text.trim();
+            // Box and table rules read as glyphs: a vertical rule comes back as `|` (alone, or glued to a word's end).
+            const text = w.text.trim().replace(/^[|¦]+|[|¦]+$/g, '');
             if (text === '') continue;
             const confidence = Math.max(0, Math.min(1, w.confidence / 100));
+            if (isSpeckWord(text, confidence)) continue;
             items.push({ text, page, x: w.bbox.x0, y: line.bbox.y1, width: w.bbox.x1 - w.bbox.x0, height, confidence });
             total += confidence;
             width = Math.max(width, w.bbox.x1);
@@ -141,7 +175,9 @@ export class OcrEngine {
         }
       }
     }
-    return { items, confidence: items.length > 0 ? total / items.length : 0, width };
+    const out: OcrPage = { items, confidence: items.length > 0 ? total / items.length : 0, width };
+    if (report) out.preprocess = report;
+    return out;
   }
 
   /** Terminates the worker (if one was started). */
