@@ -145,14 +145,18 @@ const TEXT_FLOORS: Partial<Record<Field, number>> = {
  * net, VAT and total 12, lines 8 of 12 (due date 8 of 8). Before it: 6, 7, 6,
  * 4, 11, 10, 8, 10 and 5 of 12. The 3 seller misses are accents the OCR
  * models drop (Fernández, Établissements, Panadería Gómez: Spanish á, í, ó
- * are not even in the fra, eng, deu character sets).
+ * are not even in the fra, eng, deu character sets). With the second OCR
+ * reading of names in the document's language (lib/extract/local/name-pass.ts;
+ * branch s5-lang, 2026-11-26): seller 11, buyer 11 of 12 (Panadería Gómez, a
+ * Spanish seller, and Carpintería Martínez, the buyer of a Dutch invoice, now
+ * read with their accents), the rest unchanged.
  */
 const SCAN_FLOORS: Partial<Record<Field, number>> = {
   invoiceNumber: 9 / 12,
   invoiceDate: 11 / 12,
   dueDate: 7 / 8,
-  sellerName: 8 / 12,
-  buyerName: 9 / 12,
+  sellerName: 10 / 12,
+  buyerName: 10 / 12,
   currency: 11 / 12,
   totalHT: 11 / 12,
   totalVAT: 11 / 12,

@@ -8,6 +8,9 @@
  * - PNG / JPEG: OCR with tesseract.js (French, English, German), one worker
  *   reused across calls, started on first use, ended by `dispose()`; images
  *   (and rendered pages) are cleaned and deskewed first (./preprocess.ts).
+ *   A scan whose labels say Spanish, Italian, Dutch or German is read a second
+ *   time with that language's model alone, for the party names only
+ *   (./name-pass.ts; for a scanned PDF its first page).
  * - Excel (xlsx, xls, ods): SheetJS; Word (docx): mammoth's HTML.
  *
  * Every reader produces positioned lines for the same rule-based field
@@ -23,9 +26,11 @@
 import { ExtractionError, ServiceError } from '../../errors.js';
 import { PDF_MAX_PAGES, rethrowLimit } from '../../limits.js';
 import { assertUsable, parseInvoice } from '../field-parser/parse-invoice.js';
+import { detectLanguage } from '../field-parser/language.js';
 import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
 import type { ExtractedInvoice, ExtractionInput, ExtractionMethod, InvoiceExtractor } from '../port.js';
-import { OcrEngine, type OcrOptions } from './ocr.js';
+import { chooseName, NAME_PASS_MODELS, NAME_PASS_START_MS, trimLeadingMarks } from './name-pass.js';
+import { OcrEngine, type OcrOptions, type PreparedImage } from './ocr.js';
 import { preflightForReading, type PageSize } from './pdf-preflight.js';
 import { renderPdfPages } from './pdf-raster.js';
 import { readPdfText } from './pdf-text.js';
@@ -65,6 +70,11 @@ export interface LocalExtractorOptions {
   renderTimeoutMs?: number;
   /** Called when a document goes to OCR (e.g. to give the job OCR's larger time budget, lib/isolate). */
   onOcrStart?: () => void;
+  /**
+   * The second OCR reading of party names with the document's own language model (see {@link NAME_PASS_MODELS}), on
+   * by default; `false` keeps the names of the general reading.
+   */
+  namePass?: boolean;
 }
 
 /** The local extractor: an {@link InvoiceExtractor} that holds an OCR worker until disposed. */
@@ -81,6 +91,8 @@ interface ReadResult {
   notes: string[];
   /** For a PDF read from its text layer: what OCR needs if that text turns out unusable. */
   pdf?: { bytes: Uint8Array; pageCount: number; pageSizes: readonly PageSize[] } | undefined;
+  /** For an OCR reading: the images read (for a scanned PDF, its first page only), kept for the second reading of names. */
+  reread?: { images: PreparedImage[]; ms: number; end: number } | undefined;
 }
 
 /**
@@ -102,17 +114,22 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
   if (options.ocrRotateAuto) ocrOptions.rotateAuto = true;
   const ocr = new OcrEngine(ocrOptions);
 
-  async function ocrImages(images: Uint8Array[], notes: string[], what: (k: number) => string): Promise<TextDocument> {
+  async function ocrImages(images: Uint8Array[], notes: string[], what: (k: number) => string, end: number): Promise<ReadResult> {
     options.onOcrStart?.();
     const items: PositionedItem[] = [];
+    const prepared: PreparedImage[] = [];
+    const t0 = Date.now();
     let width = 0;
     for (const [k, image] of images.entries()) {
-      const page = await ocr.recognize(image, k + 1, what(k));
+      const ready = ocr.prepare(image, k + 1, what(k));
+      const page = await ocr.recognizePrepared(ready);
+      prepared.push(ready);
       items.push(...page.items);
       width = Math.max(width, page.width);
       if (page.items.length > 0 && page.confidence < 0.6) notes.push(`OCR confidence low on page ${k + 1} (${Math.round(page.confidence * 100)}%).`);
     }
-    return { lines: buildLines(items), pageCount: images.length, pageWidth: width };
+    const doc = { lines: buildLines(items), pageCount: images.length, pageWidth: width };
+    return { doc, method: 'ocr', ocr: true, notes, reread: { images: prepared, ms: Date.now() - t0, end } };
   }
 
   /**
@@ -136,6 +153,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
     let width = 0;
     let read = 0;
     let slowest = 0;
+    let first: { images: PreparedImage[]; ms: number; end: number } | undefined;
     const done: number[] = [];
     for (const k of ocrPageOrder(pageSizes.length)) {
       const size = pageSizes[k]!;
@@ -155,7 +173,10 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
         break;
       }
       options.onOcrStart?.();
-      const page = await ocr.recognize(rendered.pages[0]!, k + 1, `Page ${k + 1} as rendered`);
+      const ready = ocr.prepare(rendered.pages[0]!, k + 1, `Page ${k + 1} as rendered`);
+      const page = await ocr.recognizePrepared(ready);
+      // The parties are in the header of the first page: only that one is kept for the second reading of names.
+      if (k === 0) first = { images: [ready], ms: Date.now() - t0, end };
       items.push(...page.items);
       width = Math.max(width, page.width);
       if (page.items.length > 0 && page.confidence < 0.6) ocrNotes.push(`OCR confidence low on page ${k + 1} (${Math.round(page.confidence * 100)}%).`);
@@ -168,7 +189,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
       const which = done.sort((a, b) => a - b).join(', ');
       ocrNotes.push(`Only ${read} of ${pageCount} pages were read by OCR (page${read === 1 ? '' : 's'} ${which}; ${why}): check the values of the pages left.`);
     }
-    return { doc: { lines: buildLines(items), pageCount: read, pageWidth: width }, method: 'ocr', ocr: true, notes: ocrNotes };
+    return { doc: { lines: buildLines(items), pageCount: read, pageWidth: width }, method: 'ocr', ocr: true, notes: ocrNotes, reread: first };
   }
 
   async function readPdf(bytes: Uint8Array, notes: string[], started: number, deadline: number | undefined): Promise<ReadResult> {
@@ -210,7 +231,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
         return readPdf(input.bytes, notes, started, input.deadline);
       case 'png':
       case 'jpeg':
-        return { doc: await ocrImages([input.bytes], notes, () => 'The image'), method: 'ocr', ocr: true, notes };
+        return ocrImages([input.bytes], notes, () => 'The image', Math.min(started + (options.ocrTimeMs ?? 15_000), input.deadline === undefined ? Infinity : input.deadline - 1_000));
       case 'xlsx':
       case 'xls':
       case 'ods':
@@ -227,6 +248,42 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
       return parseInvoice(result.doc, { method: result.method, ocr: result.ocr, notes: result.notes });
     } catch (error) {
       throw new ExtractionError('The document text could not be interpreted as an invoice.', [], { cause: error });
+    }
+  }
+
+  /**
+   * The second reading of party names (see {@link NAME_PASS_MODELS}): the language of the first reading's text, and
+   * when its model is at hand and time allows (the first reading's time and a worker start before `end`), the same
+   * images read again with that model alone; its seller and buyer names, when it found them and they are the first
+   * ones better spelt ({@link chooseName}), replace the first ones.
+   * Any failure of that reading leaves the first one's names.
+   */
+  async function rereadNames(result: ReadResult, invoice: ExtractedInvoice | undefined): Promise<void> {
+    if (options.namePass === false || !invoice || !result.reread || result.reread.images.length === 0) return;
+    const lang = detectLanguage(result.doc);
+    const model = lang === undefined ? undefined : NAME_PASS_MODELS[lang];
+    if (model === undefined || !ocr.hasLanguage(model) || ocr.defaultLanguages.join('+') === model) return;
+    const { images, ms, end } = result.reread;
+    if (Date.now() + ms + NAME_PASS_START_MS > end) return;
+    try {
+      const items: PositionedItem[] = [];
+      let width = 0;
+      for (const image of images) {
+        const page = await ocr.recognizePrepared(image, [model]);
+        items.push(...page.items);
+        width = Math.max(width, page.width);
+      }
+      if (items.length === 0) return;
+      const second = parseInvoice({ lines: buildLines(items), pageCount: images.length, pageWidth: width }, { method: result.method, ocr: true, notes: [] });
+      const tag = (source: string | undefined): string => `${source ?? 'OCR'} (re-read with ${model})`;
+      for (const party of ['seller', 'buyer'] as const) {
+        const name = second[party].name;
+        const value = name && trimLeadingMarks(name.value);
+        if (name && value && chooseName(invoice[party].name?.value, value)) invoice[party].name = { ...name, value, source: tag(name.source) };
+      }
+    } catch (error) {
+      // A page past the limits was refused by the first reading already; anything else leaves the first names.
+      rethrowLimit(error);
     }
   }
 
@@ -253,6 +310,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
         throw new ExtractionError(`The ${KIND_LABELS[kind]} could not be read (damaged, or not what its type says).`, [], { cause: error });
       }
       let invoice = parse(result);
+      await rereadNames(result, invoice);
       // A text layer without invoice data (glyphs without Unicode mapping, text drawn as paths): OCR may still read the page.
       if (result.pdf && !isUsable(invoice)) {
         const retry = await ocrPdf(
@@ -269,7 +327,10 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
         });
         if (retry && !('failed' in retry)) {
           const fromOcr = parse(retry);
-          if (isUsable(fromOcr)) invoice = fromOcr;
+          if (isUsable(fromOcr)) {
+            await rereadNames(retry, fromOcr);
+            invoice = fromOcr;
+          }
         }
       }
       if (invoice === undefined) {

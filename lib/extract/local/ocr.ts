@@ -14,6 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -109,20 +110,56 @@ async function defaultLangPath(languages: readonly string[]): Promise<string> {
   return dir;
 }
 
-/** A lazily started tesseract.js worker. */
+/** An image checked, decoded and cleaned for OCR, ready to be read (once or more, with different languages). */
+export interface PreparedImage {
+  /** 1-based page number given to the words read from it. */
+  page: number;
+  /** What tesseract reads: the cleaned image as a grey PGM, or the original bytes when preprocessing is off. */
+  input: Buffer;
+  report?: PreprocessReport;
+}
+
+/** Whether the model of a tesseract language is at hand: in `langPath` when one is given, else as an @tesseract.js-data package. */
+export function hasLanguageModel(lang: string, langPath?: string): boolean {
+  if (!/^[a-z_]+$/.test(lang)) return false;
+  if (langPath !== undefined) return existsSync(join(langPath, `${lang}.traineddata.gz`));
+  try {
+    createRequire(import.meta.url).resolve(`@tesseract.js-data/${lang}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lazily started tesseract.js workers: the default one (the configured languages), and at most one more for a
+ * single-language reading ({@link OcrEngine.recognizePrepared} with `languages`), replaced when another language set
+ * is asked for, so that no more than two sets of models are held at once (each worker holds its models, tens of MB).
+ */
 export class OcrEngine {
   private worker: Promise<Worker> | undefined;
+  private extra: { key: string; worker: Promise<Worker> } | undefined;
   private readonly languages: readonly string[];
 
   constructor(private readonly options: OcrOptions = {}) {
     this.languages = options.languages ?? ['fra', 'eng', 'deu'];
   }
 
-  private start(): Promise<Worker> {
-    this.worker ??= (async () => {
+  /** The configured (default) languages. */
+  get defaultLanguages(): readonly string[] {
+    return this.languages;
+  }
+
+  /** Whether a language's model can be loaded (see {@link hasLanguageModel}). */
+  hasLanguage(lang: string): boolean {
+    return hasLanguageModel(lang, this.options.langPath);
+  }
+
+  private create(languages: readonly string[]): Promise<Worker> {
+    return (async () => {
       const { createWorker, OEM } = await import('tesseract.js');
-      const langPath = this.options.langPath ?? (await defaultLangPath(this.languages));
-      return createWorker([...this.languages], OEM.LSTM_ONLY, {
+      const langPath = this.options.langPath ?? (await defaultLangPath(languages));
+      return createWorker([...languages], OEM.LSTM_ONLY, {
         langPath,
         gzip: true,
         // Never read or write a cache in the working directory, never fetch.
@@ -130,10 +167,45 @@ export class OcrEngine {
         errorHandler: () => undefined,
       });
     })();
+  }
+
+  private start(): Promise<Worker> {
+    this.worker ??= this.create(this.languages);
     this.worker.catch(() => {
       this.worker = undefined;
     });
     return this.worker;
+  }
+
+  /** The worker for another language set, started on first use; the one held for a different set is terminated first. */
+  private async startExtra(languages: readonly string[]): Promise<Worker> {
+    const key = languages.join('+');
+    if (this.extra?.key !== key) {
+      const old = this.extra;
+      this.extra = undefined;
+      if (old) await (await old.worker.catch(() => undefined))?.terminate();
+      const entry = { key, worker: this.create(languages) };
+      this.extra = entry;
+      entry.worker.catch(() => {
+        if (this.extra === entry) this.extra = undefined;
+      });
+    }
+    return this.extra!.worker;
+  }
+
+  /**
+   * Checks an image (PNG or JPEG bytes) against the pixel limits, decodes and cleans it: what
+   * {@link recognizePrepared} reads.
+   * @param what names the image in a refusal, e.g. `The image` or `Page 2 as rendered`
+   * @throws DocumentTooComplexError (`image-side`, `image-pixels`) or ExtractionError (no readable header), before any decoding
+   */
+  prepare(image: Uint8Array, page: number, what = `Page ${page}`): PreparedImage {
+    assertImageWithinLimits(image, what);
+    if (this.options.preprocess === false) return { page, input: Buffer.from(image.buffer, image.byteOffset, image.byteLength) };
+    // Decoded here (pure JS, within the limits just checked), cleaned, and handed over as a plain grey PGM.
+    const pre = preprocessImage(image, what, this.options.preprocess ?? {});
+    const input = encodePgm(pre.image);
+    return { page, input: Buffer.from(input.buffer, input.byteOffset, input.byteLength), report: pre.report };
   }
 
   /**
@@ -143,16 +215,17 @@ export class OcrEngine {
    */
   async recognize(image: Uint8Array, page: number, what = `Page ${page}`): Promise<OcrPage> {
     assertImageWithinLimits(image, what);
-    const worker = await this.start();
-    let input: Uint8Array = image;
-    let report: PreprocessReport | undefined;
-    if (this.options.preprocess !== false) {
-      // Decoded here (pure JS, within the limits just checked), cleaned, and handed over as a plain grey PGM.
-      const pre = preprocessImage(image, what, this.options.preprocess ?? {});
-      input = encodePgm(pre.image);
-      report = pre.report;
-    }
-    const result = await worker.recognize(Buffer.from(input.buffer, input.byteOffset, input.byteLength), this.options.rotateAuto ? { rotateAuto: true } : {}, { blocks: true, text: false });
+    await this.start();
+    return this.recognizePrepared(this.prepare(image, page, what));
+  }
+
+  /**
+   * Reads a prepared image with the default languages, or with `languages` (a second worker, see the class).
+   */
+  async recognizePrepared(prepared: PreparedImage, languages?: readonly string[]): Promise<OcrPage> {
+    const worker = languages === undefined || languages.join('+') === this.languages.join('+') ? await this.start() : await this.startExtra(languages);
+    const { page, report } = prepared;
+    const result = await worker.recognize(prepared.input, this.options.rotateAuto ? { rotateAuto: true } : {}, { blocks: true, text: false });
     const blocks = (result.data.blocks ?? []) as unknown as OcrBlock[];
     const items: PositionedItem[] = [];
     let total = 0;
@@ -180,10 +253,11 @@ export class OcrEngine {
     return out;
   }
 
-  /** Terminates the worker (if one was started). */
+  /** Terminates the workers (those started). */
   async dispose(): Promise<void> {
-    const worker = this.worker;
+    const workers = [this.worker, this.extra?.worker];
     this.worker = undefined;
-    if (worker) await (await worker.catch(() => undefined))?.terminate();
+    this.extra = undefined;
+    for (const worker of workers) if (worker) await (await worker.catch(() => undefined))?.terminate();
   }
 }
