@@ -27,12 +27,16 @@ function start(dataDir: string): Promise<{ child: ChildProcess; base: string; ke
   running.push(child);
   return new Promise((ok, fail) => {
     let out = '';
+    let err = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const port = /listening on http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
       if (port) ok({ child, base: `http://127.0.0.1:${port}`, ...(/X-API-Key: (\S+)/.exec(out) ? { key: /X-API-Key: (\S+)/.exec(out)![1]! } : {}) });
     });
-    child.on('exit', (code) => fail(new Error(`server exited ${code}: ${out}`)));
+    child.on('exit', (code) => fail(new Error(`server exited ${code}: ${out}${err}`)));
   });
 }
 

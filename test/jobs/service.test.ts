@@ -3,6 +3,9 @@
  * once and only when XML is produced, idempotent completion, ownership, the
  * Idempotency-Key of a submission, stale jobs, and the start-up sweep.
  */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JobNotFoundError } from '../../lib/jobs/errors.js';
 import { JOB_STALE_AFTER_MS, JOB_TTL_MS, type JobRecord, type JobRequest } from '../../lib/jobs/job.js';
@@ -26,6 +29,8 @@ interface Setup {
   other: KeyIdentity;
   queued: string[];
   clock: ReturnType<typeof fakeClock>;
+  /** The data directory (jobs, blobs and keys). */
+  dir: string;
 }
 
 async function setup(kind: 'memory' | 'file', quota = 5): Promise<Setup> {
@@ -37,7 +42,7 @@ async function setup(kind: 'memory' | 'file', quota = 5): Promise<Setup> {
   const jobs: JobStore = kind === 'memory' ? new MemoryJobStore() : new FileJobStore(dir);
   const blobs: JobBlobs = kind === 'memory' ? new MemoryJobBlobs() : new FileJobBlobs(dir);
   const queued: string[] = [];
-  return { deps: { jobs, blobs, keys, clock: clock.now, queue: { enqueue: async (id) => void queued.push(id) } }, keys, owner, other, queued, clock };
+  return { deps: { jobs, blobs, keys, clock: clock.now, queue: { enqueue: async (id) => void queued.push(id) } }, keys, owner, other, queued, clock, dir };
 }
 
 describe.each(['memory', 'file'] as const)('jobs on the %s store', (kind) => {
@@ -177,4 +182,21 @@ describe('the local start-up sweep', () => {
     expect(expired).toEqual({ interrupted: 0, expired: 2 });
     expect(await s.deps.jobs.get(a.job.id)).toBeUndefined();
   });
+
+  it('takes at once a job lock left by a process killed while holding it, and waits for a live owner', async () => {
+    const s = await setup('file');
+    const a = await submitJob(s.deps, s.owner, { request: REQUEST, bytes: DOC });
+    const lock = join(s.dir, 'jobs', `${a.job.id}.json.lock`);
+    // A process that has exited: its id names no process any more.
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    writeFileSync(lock, dead);
+    const t0 = Date.now();
+    const swept = await sweepJobs(s.deps.jobs as FileJobStore, s.deps.blobs as FileJobBlobs, s.clock.now());
+    expect(swept).toEqual({ interrupted: 1, expired: 0 });
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    // A lock of a live process (this one's parent) is waited for, then refused.
+    const b = await submitJob(s.deps, s.owner, { request: REQUEST, bytes: DOC });
+    writeFileSync(join(s.dir, 'jobs', `${b.job.id}.json.lock`), String(process.ppid));
+    await expect(s.deps.jobs.transition(b.job.id, ['queued'], { status: 'running', updatedAt: s.clock.now().toISOString() })).rejects.toThrow(/stayed locked/);
+  }, 15_000);
 });

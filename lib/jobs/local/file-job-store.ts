@@ -24,6 +24,22 @@ const LOCK_WAIT_MS = 5_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Whether the process that wrote the lock file no longer exists (it was killed while holding it: the next start's
+ * sweep would otherwise wait for the lock and give up). False while the owner lives, and when the file names no
+ * process (still being written, or written by an older version): the age limit then decides.
+ */
+async function lockOwnerIsDead(lock: string): Promise<boolean> {
+  const pid = Number(await readFile(lock, 'utf8').catch(() => ''));
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(tmp, data);
@@ -59,12 +75,14 @@ export class FileJobStore implements JobStore {
     for (;;) {
       try {
         const handle = await open(lock, 'wx');
+        // The owner's process id, so that a lock left by a process that died holding it (kill -9) is taken at once.
+        await handle.writeFile(String(process.pid));
         await handle.close();
         break;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
         const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
-        if (age > STALE_LOCK_MS) await rm(lock, { force: true });
+        if (age > STALE_LOCK_MS || (await lockOwnerIsDead(lock))) await rm(lock, { force: true });
         else if (Date.now() - started > LOCK_WAIT_MS) throw new Error(`Job ${id} stayed locked for ${LOCK_WAIT_MS} ms.`);
         else await sleep(5);
       }
