@@ -137,29 +137,33 @@ const convertRequest = {
 };
 
 /** The 202 answer of an asynchronous submission. */
+/** The `meta` of a v1 answer. */
+const V1_META = { type: 'object', properties: { apiVersion: { const: '1.0' }, processingTimeMs: { type: 'integer' }, creditsRemaining: { type: 'integer' } } };
+
+/** The schema of a success envelope: `{ success: true, data, meta }`. */
+function successBody(data: JsonObject, meta: JsonObject = { $ref: '#/components/schemas/Meta' }): JsonObject {
+  return { type: 'object', properties: { success: { const: true }, data, meta } };
+}
+
 const jobAccepted = {
   description: `Accepted as an asynchronous job (\`async: true\`, or a PDF of more than ${ASYNC_PAGE_THRESHOLD} pages without embedded invoice XML): poll the \`Location\`. The credit is reserved now, used only if the job produces Factur-X XML. With an ${IDEMPOTENCY_KEY_HEADER}, a repeat gets the same job (\`${IDEMPOTENT_REPLAYED_HEADER}: true\`).`,
   headers: {
     Location: { description: '/api/v1/jobs/{jobId}', schema: { type: 'string' } },
     'Retry-After': { description: 'Seconds to wait before the first poll.', schema: { type: 'string' } },
   },
-  content: { 'application/json': { schema: {
-    type: 'object',
-    properties: {
-      success: { const: true },
-      data: {
-        type: 'object',
-        properties: {
-          jobId: { type: 'string', pattern: '^job_[a-z2-7]{26}$' },
-          status: { const: 'queued' },
-          statusUrl: { type: 'string' },
-          reason: { type: 'string', enum: ['asked', 'pages'], description: 'asked: `async: true`; pages: a PDF over the page limit.' },
-          pages: { type: 'integer', description: 'Pages of the PDF, when counted.' },
-        },
+  content: { 'application/json': { schema: successBody(
+    {
+      type: 'object',
+      properties: {
+        jobId: { type: 'string', pattern: '^job_[a-z2-7]{26}$' },
+        status: { const: 'queued' },
+        statusUrl: { type: 'string' },
+        reason: { type: 'string', enum: ['asked', 'pages'], description: 'asked: `async: true`; pages: a PDF over the page limit.' },
+        pages: { type: 'integer', description: 'Pages of the PDF, when counted.' },
       },
-      meta: { type: 'object', properties: { apiVersion: { const: '1.0' }, processingTimeMs: { type: 'integer' }, creditsRemaining: { type: 'integer' } } },
     },
-  } } },
+    V1_META,
+  ) } },
 };
 
 /** Builds the OpenAPI 3.1 document (pure; cached by the caller if needed). */
@@ -186,14 +190,7 @@ export function buildOpenApi(): JsonObject {
           responses: {
             '200': {
               description: 'The XML, its profile label and the validation verdict (warnings only).',
-              content: { 'application/json': { schema: {
-                type: 'object',
-                properties: {
-                  success: { const: true },
-                  data: { type: 'object', properties: { xml: { type: 'string' }, profile: { type: 'string', examples: ['EN 16931 (Factur-X COMFORT)'] }, validation: { $ref: '#/components/schemas/Validation' } } },
-                  meta: { $ref: '#/components/schemas/Meta' },
-                },
-              } } },
+              content: { 'application/json': { schema: successBody({ type: 'object', properties: { xml: { type: 'string' }, profile: { type: 'string', examples: ['EN 16931 (Factur-X COMFORT)'] }, validation: { $ref: '#/components/schemas/Validation' } } }) } },
             },
             ...common,
             '422': errorResponse('The invoice breaks EN 16931 rules, absent mandatory terms included (BR-02, BR-06, BR-16, BR-22, ...); `details` lists them with official rule ids. No XML.'),
@@ -208,10 +205,7 @@ export function buildOpenApi(): JsonObject {
           responses: {
             '200': {
               description: 'The verdict, whatever it is: absent mandatory terms are findings (valid false) with their official rule ids.',
-              content: { 'application/json': { schema: {
-                type: 'object',
-                properties: { success: { const: true }, data: { $ref: '#/components/schemas/Validation' }, meta: { $ref: '#/components/schemas/Meta' } },
-              } } },
+              content: { 'application/json': { schema: successBody({ $ref: '#/components/schemas/Validation' }) } },
             },
             ...common,
           },
@@ -228,30 +222,26 @@ export function buildOpenApi(): JsonObject {
             '200': {
               description: `What was read (every field found, with its confidence), the Factur-X XML when the invoice passes the rules (else \`factureX: null\`: no invalid XML is handed out), its validation with official rule ids, and \`missing\`: the input fields a user must add. One credit only when XML is produced. A replay (same ${IDEMPOTENCY_KEY_HEADER}, same body) is this answer again, with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`.`,
               headers: { [IDEMPOTENT_REPLAYED_HEADER]: { description: '`true` when the answer is a replay of a stored one (no conversion, no credit).', schema: { type: 'string', enum: ['true'] } } },
-              content: { 'application/json': { schema: {
-                type: 'object',
-                properties: {
-                  success: { const: true },
-                  data: {
-                    type: 'object',
-                    properties: {
-                      extractedData: { type: 'object', description: 'Every field read, with `confidence` per field, `method` (embedded-xml, embedded-ubl, pdf-text, ocr, spreadsheet, word, textract, bedrock), `checks` and `notes`.' },
-                      factureX: {
-                        type: ['object', 'null'],
-                        description: 'The Factur-X XML in the asked profile; null when the invoice as read breaks a rule (see validation.errors and missing).',
-                        properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' } },
-                      },
-                      validation: { $ref: '#/components/schemas/Validation' },
-                      missing: {
-                        type: 'array',
-                        items: { type: 'string' },
-                        description: 'Input fields (v2 names, e.g. `seller.address`, `buyer.name`, `items[0].vatRate`, `seller.vatNumber`) the document did not give and the invoice needs; add them and send the data to /api/v2/xml or /api/v1/validate.',
-                      },
+              content: { 'application/json': { schema: successBody(
+                {
+                  type: 'object',
+                  properties: {
+                    extractedData: { type: 'object', description: 'Every field read, with `confidence` per field, `method` (embedded-xml, embedded-ubl, pdf-text, ocr, spreadsheet, word, textract, bedrock), `checks` and `notes`.' },
+                    factureX: {
+                      type: ['object', 'null'],
+                      description: 'The Factur-X XML in the asked profile; null when the invoice as read breaks a rule (see validation.errors and missing).',
+                      properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' } },
+                    },
+                    validation: { $ref: '#/components/schemas/Validation' },
+                    missing: {
+                      type: 'array',
+                      items: { type: 'string' },
+                      description: 'Input fields (v2 names, e.g. `seller.address`, `buyer.name`, `items[0].vatRate`, `seller.vatNumber`) the document did not give and the invoice needs; add them and send the data to /api/v2/xml or /api/v1/validate.',
                     },
                   },
-                  meta: { type: 'object', properties: { apiVersion: { const: '1.0' }, processingTimeMs: { type: 'integer' }, creditsRemaining: { type: 'integer' } } },
                 },
-              } } },
+                V1_META,
+              ) } },
             },
             '400': errorResponse(`Malformed body (\`details\` lists each problem with its path), or a malformed ${IDEMPOTENCY_KEY_HEADER} (path \`headers.${IDEMPOTENCY_KEY_HEADER}\`).`),
             '401': errorResponse('No API key, or an unknown or revoked one.'),
@@ -278,7 +268,7 @@ export function buildOpenApi(): JsonObject {
                 'Failed: `data{jobId, status: "failed", error{code, message, details?}, httpStatus}`, the error the synchronous path would have answered (EXTRACTION_FAILED, DOCUMENT_TOO_COMPLEX, UPSTREAM_UNAVAILABLE ...; JOB_INTERRUPTED when what ran it stopped); no credit was used. ' +
                 'Jobs, their documents and answers are kept 24 hours.',
               headers: { 'X-Job-Status': { schema: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] } }, 'Retry-After': { schema: { type: 'string' } } },
-              content: { 'application/json': { schema: { type: 'object', properties: { success: { const: true }, data: { type: 'object' }, meta: { type: 'object' } } } } },
+              content: { 'application/json': { schema: successBody({ type: 'object' }, { type: 'object' }) } },
             },
             '401': errorResponse('No API key, or an unknown or revoked one.'),
             '404': errorResponse('No such job for this API key: unknown, expired (24 h), malformed, or created by another key.'),

@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 import { isAmount } from '../br/support/presence.js';
-import { currencyCodes, isCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
+import { firstCurrencyCode, isCurrency, taxTotalAmounts } from '../br/support/vat-breakdown.js';
 import { xpathRound2 } from '../br/support/xpath-numeric.js';
 
 /**
@@ -19,7 +19,7 @@ export default defineRule({
   terms: ['BT-112', 'BT-109', 'BT-110'],
   message: 'The Invoice total amount with VAT (BT-112) differs from BT-109 + BT-110.',
   check: (inv, report) => {
-    if (currencyCodes(inv, 'currency') === undefined) return;
+    if (firstCurrencyCode(inv, 'currency') === undefined) return;
     const withVat: unknown = inv.totals.taxInclusiveAmount;
     const withoutVat: unknown = inv.totals.taxExclusiveAmount;
     if (!isAmount(withVat) || !isAmount(withoutVat)) {

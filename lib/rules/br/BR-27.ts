@@ -1,10 +1,6 @@
-import type { Decimal } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { someAmount } from './support/presence.js';
-import { compareUntyped } from './support/xpath-numeric.js';
-
-/** `ChargeAmount >= 0` (a negative zero is below zero). */
-const notNegative = (price: Decimal): boolean => compareUntyped(price, 0) >= 0;
+import { untypedNotNegative } from './support/xpath-numeric.js';
 
 /**
  * BR-27: the Item net price (BT-146) must not be negative. As in the
@@ -21,7 +17,7 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       // `ram:ChargeAmount >= 0`: any occurrence of a repeated one.
       const path = `lines[${i}].price.netPrice`;
-      if (!someAmount(inv, path, line.price?.netPrice, notNegative)) report({ path });
+      if (!someAmount(inv, path, line.price?.netPrice, untypedNotNegative)) report({ path });
     });
   },
 });

@@ -1,10 +1,6 @@
-import type { Decimal } from '../../model/decimal.js';
 import { defineRule } from '../types.js';
 import { someAmount } from './support/presence.js';
-import { compareUntyped } from './support/xpath-numeric.js';
-
-/** `ChargeAmount >= 0` (a negative zero is below zero). */
-const notNegative = (price: Decimal): boolean => compareUntyped(price, 0) >= 0;
+import { untypedNotNegative } from './support/xpath-numeric.js';
 
 /** BR-28: the Item gross price (BT-148), when given, must not be negative (`>= 0` on the element: a negative zero fails, see compareUntyped). */
 export default defineRule({
@@ -16,7 +12,7 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       // `ChargeAmount >= 0 or not(...)`: any occurrence of a repeated one.
       const path = `lines[${i}].price.grossPrice`;
-      if (someAmount(inv, path, line.price?.grossPrice, () => true) && !someAmount(inv, path, line.price?.grossPrice, notNegative)) report({ path });
+      if (someAmount(inv, path, line.price?.grossPrice, () => true) && !someAmount(inv, path, line.price?.grossPrice, untypedNotNegative)) report({ path });
     });
   },
 });

@@ -364,23 +364,17 @@ export function checkTaxableAmount(inv: Invoice, category: VatCategory, toleranc
  * (the artefact iterates over its rates).
  */
 export function checkTaxableAmountPerRate(inv: Invoice, category: VatCategory, report: Report): void {
-  const repeated = sourceFacts(inv).repeatedDecimals;
   for (const { index, breakdown } of breakdownContexts(inv, category)) {
-    if (repeated === undefined) {
-      // The usual case: one rate, one taxable amount.
-      if (breakdown.rate === undefined) continue;
-      const taxable = breakdown.taxableAmount;
-      if (taxable === undefined || compareUntyped(taxable, expectedTaxable(inv, category, breakdown.rate)) !== 0) report({ path: `vatBreakdown[${index}].taxableAmount` });
-      continue;
-    }
     // `every $rate in ../RateApplicablePercent/xs:decimal(.) satisfies ../BasisAmount = ...`: each rate of a
-    // repeated one, and any occurrence of a repeated taxable amount.
+    // repeated one (none: nothing to check), and any occurrence of a repeated taxable amount.
     const path = `vatBreakdown[${index}].taxableAmount`;
-    const agrees = (rate: Decimal): boolean => {
+    for (const rate of valuesAsWritten(inv, `vatBreakdown[${index}].rate`, breakdown.rate)) {
       const expected = expectedTaxable(inv, category, rate);
-      return someAmount(inv, path, breakdown.taxableAmount, (t) => compareUntyped(t, expected) === 0);
-    };
-    if (!valuesAsWritten(inv, `vatBreakdown[${index}].rate`, breakdown.rate).every(agrees)) report({ path });
+      if (!someAmount(inv, path, breakdown.taxableAmount, (t) => compareUntyped(t, expected) === 0)) {
+        report({ path });
+        break;
+      }
+    }
   }
 }
 

@@ -104,3 +104,8 @@ export function untypedSumAsDecimal(values: Iterable<Decimal>): Decimal {
   // xs:decimal has no negative zero.
   return total === 0 ? new Decimal(0) : new Decimal(total.toPrecision(60));
 }
+
+/** An element `>= 0` as the official tests compare it (BR-27, BR-28: `ChargeAmount >= 0`; a negative zero is below zero). */
+export function untypedNotNegative(value: Decimal): boolean {
+  return compareUntyped(value, 0) >= 0;
+}
