@@ -11,7 +11,8 @@
  *       Revokes the key with that id.
  *
  * Locally the store lives in DATA_DIR (default `.data/` under the project
- * root), locked by the process that has it open: stop the server first.
+ * root), in the SQLite database the server uses: the command works while the
+ * server runs, and the server sees a new or revoked key at its next request.
  * With `--aws`: `--stack` (default FacturXService, the usage plans are
  * `<stack>-<plan>`), `--region` (default AWS_REGION, else eu-west-3) and
  * `--credits-table` (default CREDITS_TABLE; the stack output

@@ -6,8 +6,12 @@
  * RATE_LIMIT_PER_MINUTE and QUOTA_FREE / QUOTA_STARTER / QUOTA_BUSINESS (v1 limits).
  *
  * With several workers (node:cluster, sharing the port), the primary process
- * owns what must be exact across them: the durable v1 key store and the v2
- * per-address rate limiter; workers use them over IPC (./rpc.ts).
+ * prepares the local state before it forks them (opens the v1 key store once:
+ * the move of an older version's files into the database, the development key
+ * of a new store; fails the jobs a stopped run left), then every worker opens
+ * the same SQLite database itself (lib/local-db/database.ts), which keeps the
+ * v1 keys, quotas, rates and jobs exact across them. The v2 per-address rate
+ * limiter lives in the primary; workers use it over IPC (./rpc.ts).
  */
 import cluster from 'node:cluster';
 import os from 'node:os';
@@ -16,7 +20,7 @@ import { sweepLocalJobs } from '../functions/_shared/jobs.js';
 import { openLocalKeyStore, type LocalKeyStore } from '../lib/keys/local/local-key-store.js';
 import { createApp } from './app.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
-import { remoteKeyStore, remoteRateLimiter, serveWorker } from './rpc.js';
+import { remoteRateLimiter, serveWorker } from './rpc.js';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -40,7 +44,7 @@ const workers = Math.max(1, Math.min(8, intFromEnv('WORKERS', os.availableParall
 async function openKeyStore(): Promise<LocalKeyStore | undefined> {
   if (process.env.CREDITS_TABLE) return undefined;
   try {
-    const opened = await openLocalKeyStore({ dataDir: dataDir(), limits: keyLimitsFromEnv() });
+    const opened = await openLocalKeyStore({ dataDir: dataDir(), limits: keyLimitsFromEnv(), createDevelopmentKey: !cluster.isWorker });
     if (opened.developmentKey) {
       console.log(`Created the local key store in ${dataDir()} with one development API key (plan free). It is shown only now:`);
       console.log(`  X-API-Key: ${opened.developmentKey.key}`);
@@ -88,14 +92,15 @@ if (workers > 1 && cluster.isPrimary) {
   // with no answer (seen in the kill -9 campaign, docs/RELIABILITY.md). An unaccepted connection in the shared queue
   // is taken by a live worker instead.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  const store = await openKeyStore();
+  // Once, before the workers: the migration of older files, the development key, the credits of a killed run given back.
+  await (await openKeyStore())?.close();
   await sweepJobs();
   const limiter = new SlidingWindowLimiter(v2Limit);
   let announced = false;
   let stopping = false;
   const fork = () => {
     const worker = cluster.fork();
-    serveWorker(worker, store, limiter);
+    serveWorker(worker, limiter);
     worker.on('message', (m: { t?: string; port?: number }) => {
       if (m?.t === 'fx-listening' && !announced) {
         announced = true;
@@ -121,21 +126,15 @@ if (workers > 1 && cluster.isPrimary) {
       const grace = setTimeout(() => {
         for (const w of workersLeft) if (!w.isDead()) w.process.kill('SIGKILL');
       }, SHUTDOWN_GRACE_MS);
-      void exited
-        .then(() => clearTimeout(grace))
-        .then(() => store?.close())
-        .finally(() => process.exit(0));
+      void exited.then(() => clearTimeout(grace)).finally(() => process.exit(0));
     });
   }
 } else {
   const isWorker = cluster.isWorker;
-  let store: LocalKeyStore | undefined;
-  if (isWorker) setKeyStore(remoteKeyStore());
-  else {
-    store = await openKeyStore();
-    if (store) setKeyStore(store);
-    await sweepJobs();
-  }
+  // Each process opens the database itself; a new worker's open also gives back what a killed one held.
+  const store = await openKeyStore();
+  if (store) setKeyStore(store);
+  if (!isWorker) await sweepJobs();
   const server = createApp({ v2RateLimitPerMinute: v2Limit, ...(isWorker && v2Limit > 0 ? { rateLimiter: remoteRateLimiter() } : {}) });
   listen(server, (actual) => (isWorker ? process.send?.({ t: 'fx-listening', port: actual }) : announce(actual)));
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,8 +3,9 @@
  *  - on AWS (JOBS_TABLE set): the DynamoDB jobs table, the S3 jobs bucket
  *    (JOBS_BUCKET) and the SQS queue (JOBS_QUEUE_URL) the worker Lambda reads
  *    (functions/v1-job-worker.ts);
- *  - locally (the default): files in DATA_DIR (jobs/, blobs/) and a queue in
- *    this process, so `npm start` serves the same endpoints with nothing else.
+ *  - locally (the default): the SQLite database of DATA_DIR (job records) with
+ *    files beside it (blobs/) and a queue in this process, so `npm start`
+ *    serves the same endpoints with nothing else.
  * The conversion a job runs is v1 convert's, with its answer built by the
  * same function (lib/v1/answer.ts); its failure is described by the one
  * error mapping (./errors.ts), as the synchronous path would answer it.
@@ -49,9 +50,13 @@ async function openAws(table: string): Promise<JobRuntime> {
 }
 
 async function openLocal(): Promise<JobRuntime> {
-  const [{ FileJobBlobs, FileJobStore }, { InProcessQueue }] = await Promise.all([import('../../lib/jobs/local/file-job-store.js'), import('../../lib/jobs/local/in-process-queue.js')]);
+  const [{ openSqliteJobStore }, { FileJobBlobs }, { InProcessQueue }] = await Promise.all([
+    import('../../lib/jobs/local/sqlite-job-store.js'),
+    import('../../lib/jobs/local/file-job-blobs.js'),
+    import('../../lib/jobs/local/in-process-queue.js'),
+  ]);
   const queue = new InProcessQueue(runJobHere, 1, (jobId, err) => logger.error('job run failed', { jobId, error: err instanceof Error ? err.message : String(err) }));
-  return { jobs: new FileJobStore(dataDir()), blobs: new FileJobBlobs(dataDir()), queue, idle: () => queue.idle() };
+  return { jobs: await openSqliteJobStore(dataDir()), blobs: new FileJobBlobs(dataDir()), queue, idle: () => queue.idle() };
 }
 
 /** The process's job runtime (opened on first use). */
@@ -115,11 +120,17 @@ export async function runJobHere(jobId: string): Promise<JobRecord | undefined> 
 }
 
 /**
- * At `npm start`: jobs a previous run left unfinished are failed (JOB_INTERRUPTED, no credit), jobs past 24 hours
- * deleted (lib/jobs/local/file-job-store.ts, sweepJobs). Nothing on AWS.
+ * At `npm start`: unfinished jobs whose process is gone are failed (JOB_INTERRUPTED, no credit), jobs past 24 hours
+ * deleted (lib/jobs/local/sqlite-job-store.ts, sweepJobs); the job files of an older version are moved into the
+ * database first. Nothing on AWS.
  */
 export async function sweepLocalJobs(): Promise<{ interrupted: number; expired: number } | undefined> {
   if (process.env.JOBS_TABLE?.trim()) return undefined;
-  const { FileJobBlobs, FileJobStore, sweepJobs } = await import('../../lib/jobs/local/file-job-store.js');
-  return sweepJobs(new FileJobStore(dataDir()), new FileJobBlobs(dataDir()));
+  const [{ openSqliteJobStore, sweepJobs }, { FileJobBlobs }] = await Promise.all([import('../../lib/jobs/local/sqlite-job-store.js'), import('../../lib/jobs/local/file-job-blobs.js')]);
+  const store = await openSqliteJobStore(dataDir());
+  try {
+    return await sweepJobs(store, new FileJobBlobs(dataDir()));
+  } finally {
+    store.close();
+  }
 }

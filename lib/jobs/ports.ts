@@ -4,8 +4,8 @@
  *
  * | port | locally (`npm start`) | on AWS |
  * |---|---|---|
- * | {@link JobStore} | ./local/file-job-store.ts (one JSON file per job in DATA_DIR/jobs) | ./dynamo-job-store.ts (a DynamoDB table with TTL) |
- * | {@link JobBlobs} | ./local/file-job-blobs.ts (files beside them) | adapters/aws/jobs/s3-blobs.ts (an S3 bucket expiring objects after a day) |
+ * | {@link JobStore} | ./local/sqlite-job-store.ts (a table of DATA_DIR/state.db) | ./dynamo-job-store.ts (a DynamoDB table with TTL) |
+ * | {@link JobBlobs} | ./local/file-job-blobs.ts (files in DATA_DIR/blobs) | adapters/aws/jobs/s3-blobs.ts (an S3 bucket expiring objects after a day) |
  * | {@link JobQueue} | ./local/in-process-queue.ts (runs jobs in the server process) | adapters/aws/jobs/sqs-queue.ts (SQS, consumed by the worker Lambda) |
  *
  * ./local/memory-job-store.ts keeps jobs in memory (tests).

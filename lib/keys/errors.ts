@@ -90,7 +90,11 @@ export class IdempotencyAnswerUnavailableError extends ServiceError {
   }
 }
 
-/** Another process (or another open store in this one) holds the data directory. */
+/**
+ * The data directory still holds the key store files of a version before
+ * SQLite, and a process of that version has them open (its lock file names
+ * a live process): they cannot be moved into the database while it writes them.
+ */
 export class KeyStoreLockedError extends Error {
   readonly code = 'KEY_STORE_LOCKED';
 
@@ -99,8 +103,9 @@ export class KeyStoreLockedError extends Error {
     readonly pid: number | undefined,
   ) {
     super(
-      `The key store in ${dataDir} is in use by ${pid === undefined ? 'another process' : `process ${pid}`}` +
-        ` (a running server, or another keys command). Stop it first; if no such process exists, delete ${dataDir}/lock.`,
+      `The key store files in ${dataDir} are in use by ${pid === undefined ? 'another process' : `process ${pid}`}` +
+        ` (a server or keys command of an earlier version). Stop it, then start again: its data then moves into the database.` +
+        ` If no such process exists, delete ${dataDir}/lock.`,
     );
     this.name = 'KeyStoreLockedError';
   }

@@ -1,6 +1,7 @@
 /**
- * `npm start` with several workers: the v2 per-address limit and the v1 key
- * store stay exact across processes (both live in the primary, reached over IPC).
+ * `npm start` with several workers: the v2 per-address limit (kept in the
+ * primary, reached over IPC) and the v1 key store (one SQLite database every
+ * worker opens) stay exact across processes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -59,7 +60,7 @@ describe('local server with 2 workers', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(4);
   });
 
-  it('serves v1 with the primary key store: known key 200, unknown 401', async () => {
+  it('serves v1 from the shared key store: known key 200, unknown 401', async () => {
     const call = (key: string) =>
       fetch(`${base}/api/v1/validate`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: JSON.stringify({ invoiceData: JSON.parse(example) }) });
     const ok = await call(devKey);
@@ -74,27 +75,51 @@ describe('local server with 2 workers', () => {
       const r = await fetch(`${base}/api/v1/validate`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': devKey }, body: JSON.stringify({ invoiceData: JSON.parse(example) }) });
       return ((await r.json()) as { meta: { creditsRemaining: number } }).meta.creditsRemaining;
     };
-    const convert = (idempotencyKey: string, body = convertBody) =>
-      fetch(`${base}/api/v1/convert`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': devKey, 'Idempotency-Key': idempotencyKey }, body }).then(async (r) => ({
-        status: r.status,
-        replayed: r.headers.get('idempotent-replayed'),
-        retryAfter: r.headers.get('retry-after'),
-        text: await r.text(),
-      }));
-    const before = await credits();
-    const burst = await Promise.all(Array.from({ length: 8 }, () => convert('cluster-burst')));
-    const converted = burst.filter((r) => r.status === 200 && r.replayed === null);
-    expect(converted, JSON.stringify(burst.map((r) => [r.status, r.replayed]))).toHaveLength(1);
-    for (const r of burst) {
-      if (r.status === 200) expect(r.text).toBe(converted[0]!.text);
-      else expect([r.status, JSON.parse(r.text).error.code, r.retryAfter]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS', '2']);
+    const convert = (idempotencyKey: string | undefined, body = convertBody) =>
+      fetch(`${base}/api/v1/convert`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': devKey, ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }) },
+        body,
+      }).then(async (r) => {
+        const text = await r.text();
+        const error = r.status === 200 ? undefined : (JSON.parse(text) as { error: { code: string; message: string; details?: Array<{ limit?: string }> } }).error;
+        return { status: r.status, replayed: r.headers.get('idempotent-replayed'), retryAfter: r.headers.get('retry-after'), text, error };
+      });
+    type Answer = Awaited<ReturnType<typeof convert>>;
+    const shown = (answers: Answer[]) => JSON.stringify(answers.map((r) => [r.status, r.replayed, r.error ? `${r.error.code}: ${r.error.message}` : `${r.text.length} bytes`]));
+    // Stopped by the server's own time limit (reading the PDF in the isolation pool, 4 s of wall clock including the
+    // wait for a worker thread) or refused for lack of a free thread: on a loaded machine a first read in a cold
+    // worker thread can take that long. Such an answer charged nothing and says nothing about idempotency.
+    const timeLimited = (r: Answer) =>
+      (r.status === 422 && r.error?.code === 'DOCUMENT_TOO_COMPLEX' && ['time', 'sync-time'].includes(r.error.details?.[0]?.limit ?? '')) || (r.status === 503 && r.error?.code === 'SERVER_BUSY');
+    // Warm the readers of both workers first (a few conversions without a key; their credits are not counted below).
+    await Promise.all(Array.from({ length: 4 }, () => convert(undefined)));
+    let name = '';
+    let converted: Answer | undefined;
+    const attempts: string[] = [];
+    for (let attempt = 1; attempt <= 5 && converted === undefined; attempt++) {
+      name = `cluster-burst-${attempt}`;
+      const before = await credits();
+      const burst = await Promise.all(Array.from({ length: 8 }, () => convert(name)));
+      attempts.push(shown(burst));
+      const made = burst.filter((r) => r.status === 200 && r.replayed === null);
+      // Every answer is the one conversion, its replay, "in progress", or a time-limited stop that charged nothing.
+      expect(made.length, attempts.join('\n')).toBeLessThanOrEqual(1);
+      for (const r of burst) {
+        if (r.status === 200) expect(r.text, attempts.join('\n')).toBe(made[0]?.text);
+        else if (!timeLimited(r)) expect([r.status, r.error?.code, r.retryAfter], attempts.join('\n')).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS', '2']);
+      }
+      expect(await credits(), attempts.join('\n')).toBe(before - made.length);
+      converted = made[0];
     }
-    expect(await credits()).toBe(before - 1);
-    // Afterwards every worker replays it.
-    const later = await Promise.all(Array.from({ length: 4 }, () => convert('cluster-burst')));
-    expect(later.map((r) => [r.status, r.replayed, r.text === converted[0]!.text])).toEqual(Array.from({ length: 4 }, () => [200, 'true', true]));
-    const other = await convert('cluster-burst', JSON.stringify({ ...JSON.parse(convertBody), profile: 'basic' }));
-    expect([other.status, JSON.parse(other.text).error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
-    expect(await credits()).toBe(before - 1);
-  });
+    // Five bursts all stopped by the time limit: the machine is too loaded to tell (the answers are printed).
+    expect(converted, `no burst converted:\n${attempts.join('\n')}`).toBeDefined();
+    const after = await credits();
+    // Afterwards every worker replays it, free.
+    const later = await Promise.all(Array.from({ length: 4 }, () => convert(name)));
+    expect(later.map((r) => [r.status, r.replayed, r.text === converted!.text]), shown(later)).toEqual(Array.from({ length: 4 }, () => [200, 'true', true]));
+    const other = await convert(name, JSON.stringify({ ...JSON.parse(convertBody), profile: 'basic' }));
+    expect([other.status, other.error?.code], shown([other])).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(await credits()).toBe(after);
+  }, 180_000);
 });

@@ -3,20 +3,18 @@
  * once and only when XML is produced, idempotent completion, ownership, the
  * Idempotency-Key of a submission, stale jobs, and the start-up sweep.
  */
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JobNotFoundError } from '../../lib/jobs/errors.js';
 import { JOB_STALE_AFTER_MS, JOB_TTL_MS, type JobRecord, type JobRequest } from '../../lib/jobs/job.js';
-import { FileJobBlobs, FileJobStore, sweepJobs } from '../../lib/jobs/local/file-job-store.js';
+import { FileJobBlobs } from '../../lib/jobs/local/file-job-blobs.js';
+import { openSqliteJobStore, sweepJobs, type SqliteJobStore } from '../../lib/jobs/local/sqlite-job-store.js';
 import { MemoryJobBlobs, MemoryJobStore } from '../../lib/jobs/local/memory-job-store.js';
 import type { JobBlobs, JobQueue, JobStore } from '../../lib/jobs/ports.js';
 import { readJob, runJob, submitJob, type JobDeps } from '../../lib/jobs/service.js';
 import { IdempotencyKeyReusedError, QuotaExceededError } from '../../lib/keys/errors.js';
 import { openLocalKeyStore, type LocalKeyStore } from '../../lib/keys/local/local-key-store.js';
 import type { KeyIdentity } from '../../lib/keys/store.js';
-import { fakeClock, tempDataDir } from '../keys/support.js';
+import { fakeClock, startTsx, tempDataDir } from '../keys/support.js';
 
 const REQUEST: JobRequest = { mimeType: 'application/pdf', profile: 'comfort', bytes: 3, reason: 'asked' };
 const DOC = new Uint8Array([1, 2, 3]);
@@ -33,19 +31,19 @@ interface Setup {
   dir: string;
 }
 
-async function setup(kind: 'memory' | 'file', quota = 5): Promise<Setup> {
+async function setup(kind: 'memory' | 'sqlite', quota = 5): Promise<Setup> {
   const dir = await tempDataDir();
   const clock = fakeClock('2026-11-10T10:00:00Z');
   const { store: keys } = await openLocalKeyStore({ dataDir: dir, createDevelopmentKey: false, clock: clock.now, limits: { monthlyQuota: { free: quota } } });
   const owner = (await keys.createKey('free', 'owner')).record;
   const other = (await keys.createKey('free', 'other')).record;
-  const jobs: JobStore = kind === 'memory' ? new MemoryJobStore() : new FileJobStore(dir);
+  const jobs: JobStore = kind === 'memory' ? new MemoryJobStore() : await openSqliteJobStore(dir);
   const blobs: JobBlobs = kind === 'memory' ? new MemoryJobBlobs() : new FileJobBlobs(dir);
   const queued: string[] = [];
   return { deps: { jobs, blobs, keys, clock: clock.now, queue: { enqueue: async (id) => void queued.push(id) } }, keys, owner, other, queued, clock, dir };
 }
 
-describe.each(['memory', 'file'] as const)('jobs on the %s store', (kind) => {
+describe.each(['memory', 'sqlite'] as const)('jobs on the %s store', (kind) => {
   it('submit reserves one credit and queues the job; a run that produces XML commits it once, a second run changes nothing', async () => {
     const s = await setup(kind);
     const { job } = await submitJob(s.deps, s.owner, { request: REQUEST, bytes: DOC });
@@ -170,33 +168,39 @@ describe.each(['memory', 'file'] as const)('jobs on the %s store', (kind) => {
 });
 
 describe('the local start-up sweep', () => {
-  it('fails the jobs a stopped server left queued or running, and deletes expired ones', async () => {
-    const s = await setup('file');
+  it('fails the unfinished jobs of a process that is gone (a stopped server), not those of a live one, and deletes expired ones', async () => {
+    const s = await setup('sqlite');
     const a = await submitJob(s.deps, s.owner, { request: REQUEST, bytes: DOC });
     const b = await submitJob(s.deps, s.owner, { request: REQUEST, bytes: DOC });
     await s.deps.jobs.transition(b.job.id, ['queued'], { status: 'running', updatedAt: s.clock.now().toISOString() });
-    const swept = await sweepJobs(s.deps.jobs as FileJobStore, s.deps.blobs as FileJobBlobs, s.clock.now());
-    expect(swept).toEqual({ interrupted: 2, expired: 0 });
-    for (const id of [a.job.id, b.job.id]) expect(await s.deps.jobs.get(id)).toMatchObject({ status: 'failed', error: { code: 'JOB_INTERRUPTED' } });
-    const expired = await sweepJobs(s.deps.jobs as FileJobStore, s.deps.blobs as FileJobBlobs, new Date(s.clock.now().getTime() + JOB_TTL_MS + 1));
-    expect(expired).toEqual({ interrupted: 0, expired: 2 });
-    expect(await s.deps.jobs.get(a.job.id)).toBeUndefined();
+    // Another store on the same database, still open (another worker process): its job is left alone.
+    const live = await openSqliteJobStore(s.dir);
+    const c = await submitJob({ ...s.deps, jobs: live }, s.owner, { request: REQUEST, bytes: DOC });
+    (s.deps.jobs as SqliteJobStore).close(); // the process of a and b stops
+    const sweeper = await openSqliteJobStore(s.dir);
+    const blobs = s.deps.blobs as FileJobBlobs;
+    expect(await sweepJobs(sweeper, blobs, s.clock.now())).toEqual({ interrupted: 2, expired: 0 });
+    for (const id of [a.job.id, b.job.id]) expect(await sweeper.get(id)).toMatchObject({ status: 'failed', error: { code: 'JOB_INTERRUPTED' } });
+    expect(await blobs.get(a.job.input)).toBeUndefined();
+    expect(await sweeper.get(c.job.id)).toMatchObject({ status: 'queued' });
+    expect(await blobs.get(c.job.input)).toEqual(DOC);
+    expect(await sweepJobs(sweeper, blobs, new Date(s.clock.now().getTime() + JOB_TTL_MS + 1))).toEqual({ interrupted: 0, expired: 3 });
+    expect(await sweeper.get(a.job.id)).toBeUndefined();
+    live.close();
+    sweeper.close();
   });
+});
 
-  it('takes at once a job lock left by a process killed while holding it, and waits for a live owner', async () => {
-    const s = await setup('file');
-    const a = await submitJob(s.deps, s.owner, { request: REQUEST, bytes: DOC });
-    const lock = join(s.dir, 'jobs', `${a.job.id}.json.lock`);
-    // A process that has exited: its id names no process any more.
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
-    writeFileSync(lock, dead);
-    const t0 = Date.now();
-    const swept = await sweepJobs(s.deps.jobs as FileJobStore, s.deps.blobs as FileJobBlobs, s.clock.now());
-    expect(swept).toEqual({ interrupted: 1, expired: 0 });
-    expect(Date.now() - t0).toBeLessThan(2_000);
-    // A lock of a live process (this one's parent) is waited for, then refused.
-    const b = await submitJob(s.deps, s.owner, { request: REQUEST, bytes: DOC });
-    writeFileSync(join(s.dir, 'jobs', `${b.job.id}.json.lock`), String(process.ppid));
-    await expect(s.deps.jobs.transition(b.job.id, ['queued'], { status: 'running', updatedAt: s.clock.now().toISOString() })).rejects.toThrow(/stayed locked/);
-  }, 15_000);
+describe('several processes on one job store', () => {
+  it('three processes racing to start the same 20 jobs: each is started exactly once', async () => {
+    const s = await setup('sqlite', 30);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await submitJob(s.deps, s.owner, { request: REQUEST, bytes: DOC })).job.id);
+    const racers = await Promise.all([1, 2, 3].map(() => startTsx('test/jobs/fixtures/transition-child.ts', [s.dir, ...ids], 'READY')));
+    const done = racers.map(({ child, output }) => new Promise<string>((ok) => child.once('exit', () => ok(output()))));
+    for (const { child } of racers) child.stdin!.write('go\n');
+    const won = (await Promise.all(done)).flatMap((out) => [...out.matchAll(/^WON (\S+)$/gm)].map((m) => m[1]!));
+    expect(won.sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(await s.deps.jobs.get(id)).toMatchObject({ status: 'running' });
+  }, 60_000);
 });

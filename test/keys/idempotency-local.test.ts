@@ -1,10 +1,8 @@
 /**
  * Idempotency-Key on the local store, through the metered flow v1 convert
  * uses (meterConversionAnswer): replay, reuse, concurrency, failures, expiry,
- * restart, compaction and the size bounds.
+ * restart and the size bounds.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { meterConversionAnswer } from '../../lib/keys/admission.js';
 import {
@@ -14,7 +12,8 @@ import {
   QuotaExceededError,
 } from '../../lib/keys/errors.js';
 import type { IdempotencyRequest } from '../../lib/keys/idempotency.js';
-import { DATA_FILES, openLocalKeyStore, type LocalKeyStore, type LocalKeyStoreOptions } from '../../lib/keys/local/local-key-store.js';
+import { openLocalKeyStore, type LocalKeyStore, type LocalKeyStoreOptions } from '../../lib/keys/local/local-key-store.js';
+import { LocalDatabase } from '../../lib/local-db/database.js';
 import type { KeyRecord } from '../../lib/keys/store.js';
 import { fakeClock, tempDataDir } from './support.js';
 
@@ -189,38 +188,31 @@ describe('local store: Idempotency-Key', () => {
     await store.close();
   });
 
-  it('survives a restart: the answer is replayed from the snapshot, then from the journal', async () => {
+  it('survives a restart, and a store opened meanwhile (another process) replays it too', async () => {
     const { clock, dataDir, store, record } = await setup();
     const c = converter();
-    const first = await meterConversionAnswer(store, record, c.options(req('kept-by-snapshot')));
-    await store.close(); // compacts: the answer is in state.json
-    const reopened = await openLocalKeyStore({ dataDir, clock: clock.now, compactAfter: 10_000 });
-    expect(await meterConversionAnswer(reopened.store, record, c.options(req('kept-by-snapshot')))).toEqual({ answer: first.answer, replayed: true });
-    const second = await meterConversionAnswer(reopened.store, record, c.options(req('kept-by-journal')));
-    const journal = await readFile(join(dataDir, DATA_FILES.journal), 'utf8');
-    expect(journal).toContain('kept-by-journal');
-    // Reopen from the files as they are now (no close: no compaction), as after a crash.
-    const copy = await copyOfFiles(dataDir);
-    const crashed = await openLocalKeyStore({ dataDir: copy, clock: clock.now });
-    expect(await meterConversionAnswer(crashed.store, record, c.options(req('kept-by-journal')))).toEqual({ answer: second.answer, replayed: true });
-    expect(await meterConversionAnswer(crashed.store, record, c.options(req('kept-by-snapshot')))).toEqual({ answer: first.answer, replayed: true });
-    expect(await crashed.store.remaining(record)).toBe(998);
-    expect(c.runs).toBe(2);
-    await crashed.store.close();
+    const first = await meterConversionAnswer(store, record, c.options(req('order-1')));
+    const beside = await openLocalKeyStore({ dataDir, clock: clock.now });
+    expect(await meterConversionAnswer(beside.store, record, c.options(req('order-1')))).toEqual({ answer: first.answer, replayed: true });
+    await beside.store.close();
+    await store.close();
+    const reopened = await openLocalKeyStore({ dataDir, clock: clock.now });
+    expect(await meterConversionAnswer(reopened.store, record, c.options(req('order-1')))).toEqual({ answer: first.answer, replayed: true });
+    expect(await reopened.store.remaining(record)).toBe(999);
+    expect(c.runs).toBe(1);
     await reopened.store.close();
   });
 
-  it('compaction drops expired answers from the snapshot', async () => {
+  it('deletes expired answers from the database when the next answer is stored', async () => {
     const { clock, dataDir, store, record } = await setup();
     const c = converter();
     await meterConversionAnswer(store, record, c.options(req('early')));
     clock.advance(12 * 60 * 60 * 1000);
     await meterConversionAnswer(store, record, c.options(req('late')));
-    await store.compact();
-    expect(snapshotKeys(await readSnapshot(dataDir))).toEqual(['early', 'late']);
+    expect(answerRows(dataDir).map((r) => r.idem_key)).toEqual(['early', 'late']);
     clock.advance(12 * 60 * 60 * 1000); // 'early' is 24 h old now
-    await store.compact();
-    expect(snapshotKeys(await readSnapshot(dataDir))).toEqual(['late']);
+    await meterConversionAnswer(store, record, c.options(req('next')));
+    expect(answerRows(dataDir).map((r) => r.idem_key)).toEqual(['late', 'next']);
     await store.close();
   });
 });
@@ -236,10 +228,8 @@ describe('local store: bounds of the kept answers', () => {
     await expect(meterConversionAnswer(store, record, c.options(req('big')))).rejects.toBeInstanceOf(IdempotencyAnswerUnavailableError);
     expect(c.runs).toBe(1);
     expect(await used(store, record)).toBe(1);
-    // The journal line carries the record but not the body.
-    const line = (await readFile(join(dataDir, DATA_FILES.journal), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((e) => e.op === 'commit');
-    expect(line.a).toMatchObject({ k: 'big', st: 200 });
-    expect(line.a.b).toBeUndefined();
+    // The database keeps the record but not the body.
+    expect(answerRows(dataDir)).toEqual([{ idem_key: 'big', status: 200, body: null }]);
     await store.close();
   });
 
@@ -257,7 +247,7 @@ describe('local store: bounds of the kept answers', () => {
     await store.close();
   });
 
-  it('evicts the oldest bodies of any key past maxTotalBytes, and a restart rebuilds the same set', async () => {
+  it('evicts the oldest bodies of any key past maxTotalBytes, and a restart finds the same set', async () => {
     const { clock, dataDir, store, record } = await setup({ idempotency: { maxBytesPerKey: 10_000, maxTotalBytes: 300 } });
     const other = (await store.createKey('starter', 'other')).record;
     const c = converter((run) => body(100, String(run)));
@@ -275,28 +265,20 @@ describe('local store: bounds of the kept answers', () => {
         ].map(([k, name]) => meterConversionAnswer(s, k as KeyRecord, c.options(req(name as string))).then((r) => r.answer.body[0], (e: { code: string }) => e.code)),
       );
     expect(await outcome(store)).toEqual(['IDEMPOTENCY_ANSWER_UNAVAILABLE', '2', '3', '4']);
-    const copy = await copyOfFiles(dataDir);
-    const crashed = await openLocalKeyStore({ dataDir: copy, clock: clock.now, idempotency: { maxBytesPerKey: 10_000, maxTotalBytes: 300 } });
-    expect(await outcome(crashed.store)).toEqual(['IDEMPOTENCY_ANSWER_UNAVAILABLE', '2', '3', '4']);
-    expect(c.runs).toBe(4);
-    await crashed.store.close();
     await store.close();
+    const reopened = await openLocalKeyStore({ dataDir, clock: clock.now, idempotency: { maxBytesPerKey: 10_000, maxTotalBytes: 300 } });
+    expect(await outcome(reopened.store)).toEqual(['IDEMPOTENCY_ANSWER_UNAVAILABLE', '2', '3', '4']);
+    expect(c.runs).toBe(4);
+    await reopened.store.close();
   });
 });
 
-async function readSnapshot(dataDir: string): Promise<{ answers?: Array<[string, { k: string }]> }> {
-  return JSON.parse(await readFile(join(dataDir, DATA_FILES.snapshot), 'utf8'));
-}
-
-function snapshotKeys(snapshot: { answers?: Array<[string, { k: string }]> }): string[] {
-  return (snapshot.answers ?? []).map(([, a]) => a.k);
-}
-
-/** The data files as they are on disk now, in a new directory (the journal first, as local-durability.test.ts explains). */
-async function copyOfFiles(dataDir: string): Promise<string> {
-  const { copyFile, mkdir } = await import('node:fs/promises');
-  const copy = await tempDataDir();
-  await mkdir(copy, { recursive: true });
-  for (const name of [DATA_FILES.journal, DATA_FILES.snapshot]) await copyFile(join(dataDir, name), join(copy, name)).catch(() => undefined);
-  return copy;
+/** The answers as the database holds them, oldest first. */
+function answerRows(dataDir: string): Array<{ idem_key: string; status: number; body: string | null }> {
+  const db = LocalDatabase.open(dataDir);
+  try {
+    return db.all<{ idem_key: string; status: number; body: string | null }>('SELECT idem_key, status, body FROM answers ORDER BY seq');
+  } finally {
+    db.close();
+  }
 }

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLocalKeyStore } from '../../lib/keys/local/local-key-store.js';
-import { runTsx, tempDataDir } from './support.js';
+import { crash, runTsx, startTsx, tempDataDir } from './support.js';
 
 const CLI = 'scripts/keys.ts';
 const KEY_LINE = /^fx_live_[0-9A-Za-z]{32}$/;
@@ -78,15 +78,29 @@ describe('npm run keys', () => {
     }
   });
 
-  it('refuses to run while another process has the store open, naming it', async () => {
+  it('runs while another process (a server) has the store open and works on it, and leaves that work alone', async () => {
     const dataDir = await tempDataDir();
-    const { store } = await openLocalKeyStore({ dataDir });
+    const { store } = await openLocalKeyStore({ dataDir, createDevelopmentKey: false });
+    const { record } = await store.createKey('starter', 'busy');
+    await store.close();
+    // A process with 4 committed credits and 2 conversions running (credits reserved, Idempotency-Keys claimed).
+    const server = await startTsx('test/keys/fixtures/store-child.ts', [dataDir, record.id, record.plan, 'hold', '4', '2'], 'READY');
     try {
-      const res = await runTsx(CLI, ['list'], { DATA_DIR: dataDir });
-      expect(res.code).toBe(1);
-      expect(res.stderr).toContain(`in use by process ${process.pid}`);
+      const created = await runTsx(CLI, ['create', '--plan', 'free', '--label', 'while serving'], { DATA_DIR: dataDir });
+      expect(created.code, created.stderr).toBe(0);
+      expect(lastLine(created.stdout)).toMatch(KEY_LINE);
+      const listed = await runTsx(CLI, ['list'], { DATA_DIR: dataDir });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout.split('\n').find((l) => l.startsWith(record.id))).toMatch(/6\/1000/);
+      expect(listed.stdout).toContain('while serving');
+      // The command's opening did not take the running conversions' credits or claims from the live process.
+      const check = await openLocalKeyStore({ dataDir });
+      expect(await check.store.remaining(record)).toBe(1000 - 6);
+      expect(await check.store.claimIdempotency(record, { key: 'held-0', fingerprint: '0'.repeat(64) })).toMatchObject({ state: 'in-progress' });
+      expect(await check.store.authenticate({ apiKey: lastLine(created.stdout) })).toMatchObject({ plan: 'free' });
+      await check.store.close();
     } finally {
-      await store.close();
+      await crash(server.child);
     }
   });
 });

@@ -56,15 +56,18 @@ export function runTsx(script: string, args: string[], env: Record<string, strin
   });
 }
 
-/** Starts `script` with tsx and resolves once it printed `marker` on stdout (the process keeps running). */
-export function startTsx(script: string, args: string[], marker: string): Promise<{ child: ChildProcess; stdout: string }> {
+/**
+ * Starts `script` with tsx and resolves once it printed `marker` on stdout (the process keeps running; its stdin is a
+ * pipe, `output()` is everything it printed so far).
+ */
+export function startTsx(script: string, args: string[], marker: string): Promise<{ child: ChildProcess; stdout: string; output: () => string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...NODE_ARGS, join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_ARGS, join(ROOT, script), ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (stdout.includes(marker)) resolvePromise({ child, stdout });
+      if (stdout.includes(marker)) resolvePromise({ child, stdout, output: () => stdout });
     });
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

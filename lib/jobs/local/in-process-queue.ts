@@ -3,7 +3,7 @@
  * at a time (a conversion already uses the isolation pool's workers), in the
  * order they came. The job itself is in the durable store, so a poll through
  * another worker process sees it; if the process stops first, the next start
- * fails it (./file-job-store.ts, sweepJobs).
+ * fails it (./sqlite-job-store.ts, sweepJobs).
  */
 import type { JobQueue } from '../ports.js';
 

@@ -1,49 +1,48 @@
 /**
- * The local key store, the default of `npm start` and of `npm run keys`: an
- * embedded, durable store in a data directory (no database server).
+ * The local key store, the default of `npm start` and of `npm run keys`: API
+ * keys, monthly credits, the per-minute rate and the Idempotency-Key answers
+ * in the data directory's SQLite database (lib/local-db/database.ts), so every
+ * process that opens it (each worker of the server, the keys command, a test)
+ * works on the same state at the same time, with no lock file.
  *
- * Files (all created with mode 0600, the directory with 0700):
- *  - `state.json`: a snapshot of the whole state as of journal entry `seq`,
- *    replaced atomically (write a temporary file, fsync, rename, fsync the
- *    directory);
- *  - `journal.log`: every change since (./journal.ts), one JSON line each,
- *    appended and fdatasync'ed before the change is acknowledged;
- *  - `lock`: the pid of the process that has the directory open (./lock-file.ts).
+ * Exactness: every decision and the change it makes ("used < quota, so
+ * used + 1") is one `BEGIN IMMEDIATE` transaction, so concurrent requests, in
+ * this process or in others, are serialized without lost or double counts;
+ * a call returns once its transaction is committed, and with
+ * `synchronous=FULL` committed means on disk. A kill -9 loses nothing that
+ * was acknowledged and leaves nothing half done (SQLite's WAL).
  *
- * Exactness: a decision and the change it makes (e.g. "used < quota, so
- * used + 1") are taken in one synchronous step of the event loop, so
- * concurrent requests of a key are serialized without lost or double counts;
- * the caller's promise then waits for the change to be on disk. Opening
- * replays the journal over the snapshot (a torn last line from a crash is
- * dropped), gives back the credits of conversions that were running when the
- * previous process died, and compacts. The store compacts again every
- * `compactAfter` entries and on close.
+ * Work in progress (credit reservations, Idempotency-Key claims) names the
+ * process that does it (lib/local-db/database.ts, owners). When that process
+ * is gone its conversions are gone too: opening the store gives back their
+ * credits and frees their claims, and a claim of a dead process is taken over
+ * by the next request with its key.
  *
- * The per-minute rate limit is kept in memory (a restart starts a fresh minute).
+ * Idempotency-Key (../idempotency.ts): the answer is stored in the transaction
+ * that commits its credit, so a crash keeps both or neither. Bounds of the
+ * answers kept ({@link AnswerLimits}): 24 h; a body over 6 MB is not kept;
+ * at most 16 MiB of bodies per API key and 64 MiB in all, past which the
+ * oldest bodies go first (the record stays until it expires, so a repeat is
+ * told the answer is gone instead of being converted and charged again).
  *
- * Idempotency-Key (../idempotency.ts): a claim on (key id, Idempotency-Key)
- * lives in memory while its conversion runs (a process that dies takes its
- * conversions, hence its claims, with it); the answer is written in the same
- * journal line as the commit of its credit, so a crash keeps both or neither,
- * and it is replayed only once that line is on disk. The answers kept are
- * bounded by ./answer-cache.ts (24 h, 6 MB each, 16 MiB per key, 64 MiB in
- * all, oldest evicted first). Because answers make journal lines large, the
- * store also compacts after `compactAfterBytes` of stored answers.
+ * Data files of older versions (a journal and a snapshot) are moved into the
+ * database on the first open (./legacy-files.ts), once.
  */
-import { chmod, mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { endOwner, isOwnerAlive, LocalDatabase, newOwner } from '../../local-db/database.js';
 import { generateApiKey, generateKeyId, hashApiKey, isWellFormedApiKey } from '../api-key.js';
-import { KeyStoreCorruptError, KeyStoreFailedError } from '../errors.js';
+import { KeyStoreFailedError } from '../errors.js';
 import {
+  IDEMPOTENCY_TTL_MS,
   IN_PROGRESS_RETRY_AFTER_SECONDS,
+  MAX_REPLAYABLE_ANSWER_BYTES,
   type CommitDecision,
   type IdempotencyClaim,
   type IdempotencyDecision,
   type IdempotencyRequest,
   type StoredAnswer,
 } from '../idempotency.js';
-import { SlidingWindowRateLimiter } from '../sliding-window.js';
 import {
   isPlan,
   periodOf,
@@ -62,21 +61,45 @@ import {
   type RateDecision,
   type Reservation,
 } from '../store.js';
-import { resolveAnswerLimits, type AnswerEntry, type AnswerLimits } from './answer-cache.js';
-import { JournalWriter, parseJournal } from './journal.js';
-import { KeyState, type JournalChange, type JournalEntry, type Snapshot, type StoredKey } from './key-state.js';
-import { acquireLock, type HeldLock } from './lock-file.js';
-
-/** File names inside the data directory. */
-export const DATA_FILES = Object.freeze({ snapshot: 'state.json', journal: 'journal.log', lock: 'lock' });
-
-const scopeOf = (keyId: string, key: string) => `${keyId} ${key}`;
+import { readLegacyKeyStore, retireLegacyKeyFiles, type LegacyKeyData } from './legacy-files.js';
 
 /** Label given to the key created on first open. */
 export const DEVELOPMENT_KEY_LABEL = 'development';
 
 /** Longest label accepted for a key. */
 export const MAX_LABEL_LENGTH = 100;
+
+/** The sliding window of the per-key rate limit. */
+const RATE_WINDOW_MS = 60_000;
+
+/** Bounds of the answers kept for Idempotency-Key replays. */
+export interface AnswerLimits {
+  /** How long an answer is replayed. Default 24 h. */
+  ttlMs: number;
+  /** Largest body kept. Default 6 MB. */
+  maxAnswerBytes: number;
+  /** Body bytes kept per API key. Default 16 MiB. */
+  maxBytesPerKey: number;
+  /** Body bytes kept overall. Default 64 MiB. */
+  maxTotalBytes: number;
+}
+
+/** The default bounds. */
+export const DEFAULT_ANSWER_LIMITS: Readonly<AnswerLimits> = Object.freeze({
+  ttlMs: IDEMPOTENCY_TTL_MS,
+  maxAnswerBytes: MAX_REPLAYABLE_ANSWER_BYTES,
+  maxBytesPerKey: 16 * 1024 * 1024,
+  maxTotalBytes: 64 * 1024 * 1024,
+});
+
+/** Overrides of {@link DEFAULT_ANSWER_LIMITS}; every bound must be a positive integer. */
+export function resolveAnswerLimits(options: Partial<AnswerLimits> = {}): AnswerLimits {
+  const limits = { ...DEFAULT_ANSWER_LIMITS, ...options };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`Idempotency limit ${name} must be a positive integer, got ${String(value)}.`);
+  }
+  return limits;
+}
 
 /** Options of {@link openLocalKeyStore}. */
 export interface LocalKeyStoreOptions {
@@ -86,14 +109,12 @@ export interface LocalKeyStoreOptions {
   limits?: KeyLimitsOptions;
   /** The clock; default: the system clock. */
   clock?: () => Date;
-  /** Journal entries after which the store compacts (snapshot + empty journal). Default 10,000. */
-  compactAfter?: number;
-  /** Bytes of stored answers written to the journal after which the store compacts. Default 64 MiB. */
-  compactAfterBytes?: number;
-  /** Bounds of the answers kept for Idempotency-Key replays (./answer-cache.ts); defaults: 24 h, 6 MB, 16 MiB per key, 64 MiB. */
+  /** Bounds of the answers kept for Idempotency-Key replays; defaults: 24 h, 6 MB, 16 MiB per key, 64 MiB. */
   idempotency?: Partial<AnswerLimits>;
-  /** Create one development key on plan free when the directory is new. Default true. */
+  /** Create one development key on plan free when the store is new. Default true. */
   createDevelopmentKey?: boolean;
+  /** @internal Tests of the migration: called inside its transaction, and after it committed. */
+  onMigration?: (step: 'imported' | 'committed') => void;
 }
 
 /** An opened store; `developmentKey` is set only on the very first open of a directory, to be shown once. */
@@ -102,9 +123,46 @@ export interface OpenedLocalKeyStore {
   developmentKey?: CreatedKey;
 }
 
-function publicRecord(k: StoredKey): KeyRecord {
-  const { hash: _hash, ...record } = k;
-  return record;
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS api_keys (
+  id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, plan TEXT NOT NULL, label TEXT, created_at TEXT NOT NULL, revoked_at TEXT
+) STRICT;
+CREATE TABLE IF NOT EXISTS credit_usage (
+  key_id TEXT NOT NULL, period TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (key_id, period)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS reservations (id TEXT PRIMARY KEY, key_id TEXT NOT NULL, period TEXT NOT NULL, owner TEXT NOT NULL) STRICT;
+CREATE TABLE IF NOT EXISTS claims (
+  key_id TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint TEXT NOT NULL, token TEXT NOT NULL, owner TEXT NOT NULL,
+  PRIMARY KEY (key_id, idem_key)
+) STRICT;
+CREATE TABLE IF NOT EXISTS answers (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, key_id TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint TEXT NOT NULL,
+  stored_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, status INTEGER NOT NULL, body TEXT, bytes INTEGER NOT NULL,
+  UNIQUE (key_id, idem_key)
+) STRICT;
+CREATE INDEX IF NOT EXISTS answers_expiry ON answers (expires_at);
+CREATE TABLE IF NOT EXISTS rate_hits (key_id TEXT NOT NULL, at INTEGER NOT NULL) STRICT;
+CREATE INDEX IF NOT EXISTS rate_hits_key ON rate_hits (key_id, at);
+`;
+
+interface KeyRow {
+  id: string;
+  hash: string;
+  plan: Plan;
+  label: string | null;
+  created_at: string;
+  revoked_at: string | null;
+  [column: string]: unknown;
+}
+
+function recordOf(row: KeyRow): KeyRecord {
+  return {
+    id: row.id,
+    plan: row.plan,
+    ...(row.label === null ? {} : { label: row.label }),
+    createdAt: row.created_at,
+    ...(row.revoked_at === null ? {} : { revokedAt: row.revoked_at }),
+  };
 }
 
 function normalizeLabel(label: string | undefined): string | undefined {
@@ -115,262 +173,227 @@ function normalizeLabel(label: string | undefined): string | undefined {
   return clean;
 }
 
-async function readIfExists(path: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-}
-
-/** Replaces `name` in `dir` atomically and durably with `text` (mode 0600). */
-async function writeFileAtomic(dir: string, name: string, text: string): Promise<void> {
-  const temp = join(dir, `${name}.tmp`);
-  const fh = await open(temp, 'w', 0o600);
-  try {
-    await fh.chmod(0o600);
-    await fh.writeFile(text, 'utf8');
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(temp, join(dir, name));
-  await syncDirectory(dir);
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch (err) {
-    // Some platforms cannot open or sync a directory; the rename is then as durable as they allow.
-    if (!['EISDIR', 'EPERM', 'EINVAL', 'EACCES'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
-  } finally {
-    await handle?.close();
-  }
-}
-
 /**
- * Opens (or creates) the store in `options.dataDir`. Throws
- * KeyStoreLockedError when another open store holds the directory, and
- * KeyStoreCorruptError when the files cannot be read back.
+ * Opens (or creates) the store in `options.dataDir`: creates the tables, moves
+ * the files of an older version in (KeyStoreCorruptError when they cannot be
+ * read back, KeyStoreLockedError while a process of that version has them
+ * open), gives back the credits and claims of processes that died, and on the
+ * very first open creates the development key.
  */
 export async function openLocalKeyStore(options: LocalKeyStoreOptions): Promise<OpenedLocalKeyStore> {
   const limits = resolveKeyLimits(options.limits);
-  const compactAfter = options.compactAfter ?? 10_000;
-  if (!(compactAfter >= 1)) throw new RangeError('compactAfter must be at least 1.');
-  const compactAfterBytes = options.compactAfterBytes ?? 64 * 1024 * 1024;
-  if (!(compactAfterBytes >= 1)) throw new RangeError('compactAfterBytes must be at least 1.');
   const answerLimits = resolveAnswerLimits(options.idempotency);
+  const clock = options.clock ?? (() => new Date());
   const dir = resolve(options.dataDir);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const lock = await acquireLock(dir);
-  let journalFile: FileHandle | undefined;
+  const db = LocalDatabase.open(dir);
+  let store: LocalKeyStore | undefined;
   try {
-    const snapshotPath = join(dir, DATA_FILES.snapshot);
-    const journalPath = join(dir, DATA_FILES.journal);
-    const snapshotBytes = await readIfExists(snapshotPath);
-    let state = new KeyState(answerLimits);
-    let seq = 0;
-    if (snapshotBytes !== undefined) {
-      let snapshot: Snapshot;
-      try {
-        snapshot = JSON.parse(snapshotBytes.toString('utf8')) as Snapshot;
-      } catch (err) {
-        throw new KeyStoreCorruptError(`${snapshotPath} is not valid JSON.`, { cause: err });
+    db.exec(SCHEMA);
+    // Read outside the transaction (file reads are asynchronous); whoever commits the migration first wins, the others skip it.
+    const legacy = db.meta('keys.legacy') === undefined ? await readLegacyKeyStore(dir) : undefined;
+    const opened = new LocalKeyStore(dir, db, limits, answerLimits, clock);
+    store = opened;
+    let migrated = false;
+    const developmentKey = db.immediate(() => {
+      const first = db.run(`INSERT INTO meta (name, value) VALUES ('keys.created', ?) ON CONFLICT DO NOTHING`, clock().toISOString()) === 1;
+      if (db.meta('keys.legacy') === undefined) {
+        if (legacy) importLegacy(db, legacy, clock().getTime());
+        db.setMeta('keys.legacy', legacy ? `migrated ${clock().toISOString()}` : 'none');
+        migrated = legacy !== undefined;
+        if (migrated) options.onMigration?.('imported');
       }
-      state = KeyState.fromSnapshot(snapshot, answerLimits);
-      seq = snapshot.seq;
-      await chmod(snapshotPath, 0o600);
-    }
-    const journalBytes = (await readIfExists(journalPath)) ?? Buffer.alloc(0);
-    const fresh = snapshotBytes === undefined && journalBytes.length === 0;
-    const parsed = parseJournal(journalBytes, journalPath);
-    let replayed = 0;
-    for (const entry of parsed.entries) {
-      if (entry.s <= seq) continue; // already in the snapshot (a crash between snapshot and truncation)
-      state.apply(entry);
-      seq = entry.s;
-      replayed++;
-    }
-    journalFile = await open(journalPath, 'a', 0o600);
-    await journalFile.chmod(0o600);
-    const torn = parsed.validBytes < journalBytes.length;
-    if (torn) {
-      await journalFile.truncate(parsed.validBytes);
-      await journalFile.datasync();
-    }
-    const store = new LocalKeyStore(dir, journalFile, lock, state, seq, limits, options.clock ?? (() => new Date()), { entries: compactAfter, bytes: compactAfterBytes });
-    // Reservations still open belong to conversions that died with the previous process: they consumed nothing.
-    const orphans = [...state.open.keys()];
-    await Promise.all(orphans.map((r) => store.settle(r, 'release')));
-    const opened: OpenedLocalKeyStore = { store };
-    if (fresh && options.createDevelopmentKey !== false) opened.developmentKey = await store.createKey('free', DEVELOPMENT_KEY_LABEL);
-    if (replayed > 0 || torn || orphans.length > 0) await store.compact();
-    return opened;
+      opened.giveBackDeadWork();
+      return first && !legacy && options.createDevelopmentKey !== false ? opened.createKeyNow('free', DEVELOPMENT_KEY_LABEL) : undefined;
+    });
+    if (migrated) options.onMigration?.('committed');
+    // Also after a crash between the commit and the renaming: the files are renamed by the next open.
+    if (db.meta('keys.legacy')?.startsWith('migrated')) await retireLegacyKeyFiles(dir);
+    return developmentKey ? { store: opened, developmentKey } : { store: opened };
   } catch (err) {
-    await journalFile?.close().catch(() => undefined);
-    await lock.release().catch(() => undefined);
+    if (store) await store.close();
+    else db.close();
     throw err;
+  }
+}
+
+function importLegacy(db: LocalDatabase, legacy: LegacyKeyData, nowMs: number): void {
+  for (const k of legacy.keys) {
+    db.run('INSERT INTO api_keys (id, hash, plan, label, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)', k.id, k.hash, k.plan, k.label ?? null, k.createdAt, k.revokedAt ?? null);
+  }
+  for (const u of legacy.usage) db.run('INSERT INTO credit_usage (key_id, period, used) VALUES (?, ?, ?)', u.keyId, u.period, u.used);
+  for (const { keyId, answer: a } of legacy.answers) {
+    if (a.x <= nowMs) continue;
+    db.run(
+      'INSERT INTO answers (key_id, idem_key, fingerprint, stored_at, expires_at, status, body, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      keyId, a.k, a.f, a.t, a.x, a.st, a.b ?? null, a.b === undefined ? 0 : Buffer.byteLength(a.b, 'utf8'),
+    );
   }
 }
 
 /** The local adapter of {@link KeyStore}, with key management ({@link KeyAdmin}). Obtain one with {@link openLocalKeyStore}. */
 export class LocalKeyStore implements KeyStore, KeyAdmin {
-  private readonly journal: JournalWriter;
-  private readonly limiter: SlidingWindowRateLimiter;
-  private sinceSnapshot = 0;
-  private sinceSnapshotBytes = 0;
+  /** This open store's name on the work it starts (reservations, claims). */
+  private readonly owner = newOwner();
   private closed = false;
-  /** Idempotency claims of conversions running now, by scope: in memory, as the conversions are. */
-  private readonly claims = new Map<string, { token: string; fingerprint: string }>();
-  /** Answers applied but not yet on disk, by scope: a replay waits for them. */
-  private readonly committing = new Map<string, Promise<void>>();
 
   /** @internal use {@link openLocalKeyStore}. */
   constructor(
     /** The absolute data directory. */
     readonly dataDir: string,
-    private readonly journalFile: FileHandle,
-    private readonly lock: HeldLock,
-    private readonly state: KeyState,
-    private seq: number,
+    private readonly db: LocalDatabase,
     /** The limits in force. */
     readonly limits: KeyLimits,
+    private readonly answerLimits: AnswerLimits,
     private readonly clock: () => Date,
-    private readonly compactAfter: { entries: number; bytes: number },
-  ) {
-    // A failed automatic compaction loses nothing (the journal still holds every change): it is retried after the next batch.
-    this.journal = new JournalWriter(journalFile, () =>
-      this.sinceSnapshot >= this.compactAfter.entries || this.sinceSnapshotBytes >= this.compactAfter.bytes
-        ? this.compactNow().catch(() => undefined)
-        : Promise.resolve(),
-    );
-    this.limiter = new SlidingWindowRateLimiter(limits.ratePerMinute);
-  }
+  ) {}
 
   /** Authenticates `credentials.apiKey` by its hash; unknown, malformed or revoked keys give undefined. */
   async authenticate(credentials: PresentedCredentials): Promise<KeyRecord | undefined> {
     this.assertUsable();
     const presented = credentials.apiKey?.trim();
     if (!presented || !isWellFormedApiKey(presented)) return undefined;
-    const key = this.state.keyByHash(hashApiKey(presented));
-    return key && key.revokedAt === undefined ? publicRecord(key) : undefined;
+    const row = this.db.get<KeyRow>('SELECT * FROM api_keys WHERE hash = ?', hashApiKey(presented));
+    return row && row.revoked_at === null ? recordOf(row) : undefined;
   }
 
-  /** Per-key sliding minute (spec: 60 requests); in memory. */
+  /**
+   * Per-key sliding minute (spec: 60 requests), kept in the database so that
+   * it holds across worker processes and restarts: a request is let through
+   * when fewer than the limit were let through in the last 60 s; refused ones
+   * do not count.
+   */
   async takeRate(keyId: string, now: Date = this.clock()): Promise<RateDecision> {
     this.assertUsable();
-    return this.limiter.take(keyId, now.getTime());
+    const limit = this.limits.ratePerMinute;
+    if (limit <= 0) return { ok: true };
+    const t = now.getTime();
+    return this.db.immediate(() => {
+      this.db.run('DELETE FROM rate_hits WHERE key_id = ? AND at <= ?', keyId, t - RATE_WINDOW_MS);
+      // The oldest of the last `limit` hits: one more fits once it has left the window.
+      const blocking = this.db.get<{ at: number }>('SELECT at FROM rate_hits WHERE key_id = ? ORDER BY at DESC LIMIT 1 OFFSET ?', keyId, limit - 1);
+      if (blocking) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((blocking.at + RATE_WINDOW_MS - t) / 1000)) };
+      this.db.run('INSERT INTO rate_hits (key_id, at) VALUES (?, ?)', keyId, t);
+      return { ok: true };
+    });
   }
 
   /**
    * Takes one credit of the key's monthly quota (UTC calendar month of `now`),
    * durably. The same with an idempotency claim: the credit counts at once
-   * (so concurrent conversions cannot pass the quota), and a crash before its
-   * commit gives it back at the next open.
+   * (so concurrent conversions cannot pass the quota), and if this process
+   * dies before its commit, the next open gives it back.
    */
   async reserveCredit(key: KeyIdentity, now: Date = this.clock(), _claim?: IdempotencyClaim): Promise<CreditDecision> {
     this.assertUsable();
-    if (!this.state.keys.has(key.id)) throw new RangeError(`Unknown key id ${key.id}.`);
     const period = periodOf(now);
     const quota = this.limits.monthlyQuota[key.plan];
-    // Check and take in the same synchronous step: concurrent reservations cannot both see the last credit.
-    const used = this.state.used(key.id, period);
-    if (used >= quota) return { ok: false, reason: 'quota', remaining: 0, quota, period };
-    const id = `res_${randomBytes(12).toString('hex')}`;
-    await this.record({ op: 'reserve', r: id, key: key.id, p: period });
-    return { ok: true, reservation: { id, keyId: key.id, period }, remaining: quota - used - 1 };
+    return this.db.immediate((): CreditDecision => {
+      if (!this.db.get('SELECT 1 AS known FROM api_keys WHERE id = ?', key.id)) throw new RangeError(`Unknown key id ${key.id}.`);
+      const used = this.used(key.id, period);
+      if (used >= quota) return { ok: false, reason: 'quota', remaining: 0, quota, period };
+      const id = `res_${randomBytes(12).toString('hex')}`;
+      this.db.run('INSERT INTO reservations (id, key_id, period, owner) VALUES (?, ?, ?, ?)', id, key.id, period, this.owner);
+      this.db.run('INSERT INTO credit_usage (key_id, period, used) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET used = used + 1', key.id, period);
+      return { ok: true, reservation: { id, keyId: key.id, period }, remaining: quota - used - 1 };
+    });
   }
 
-  /** Makes a reservation final. */
+  /** Makes a reservation final (once; later calls do nothing). */
   async commit(reservation: Reservation): Promise<void> {
     this.assertUsable();
-    await this.settle(reservation.id, 'commit');
+    this.db.run('DELETE FROM reservations WHERE id = ?', reservation.id);
   }
 
-  /** Gives a reservation's credit back. */
+  /** Gives a reservation's credit back (once; later calls do nothing). */
   async release(reservation: Reservation): Promise<void> {
     this.assertUsable();
-    await this.settle(reservation.id, 'release');
-  }
-
-  /** @internal Commits or releases reservation `id` when it is still open (so a second call does nothing). */
-  settle(id: string, op: 'commit' | 'release'): Promise<void> {
-    if (!this.state.open.has(id)) return Promise.resolve();
-    return this.record({ op, r: id });
+    this.db.immediate(() => this.releaseNow(reservation.id));
   }
 
   /** Credits left this month. */
   async remaining(key: KeyIdentity, now: Date = this.clock()): Promise<number> {
     this.assertUsable();
-    return Math.max(0, this.limits.monthlyQuota[key.plan] - this.state.used(key.id, periodOf(now)));
+    return Math.max(0, this.limits.monthlyQuota[key.plan] - this.used(key.id, periodOf(now)));
   }
 
   /**
    * Looks up (key id, Idempotency-Key) and claims it when free, in one
-   * synchronous step (concurrent repeats see the claim). A stored answer is
-   * returned only once its journal line is on disk.
+   * transaction (a concurrent repeat, in any process, sees the claim). A
+   * claim whose process is gone is free.
    */
   async claimIdempotency(key: KeyIdentity, request: IdempotencyRequest, now: Date = this.clock()): Promise<IdempotencyDecision> {
     this.assertUsable();
-    const scope = scopeOf(key.id, request.key);
-    const stored = this.state.answers.get(key.id, request.key, now.getTime());
-    if (stored !== undefined) {
-      if (stored.f !== request.fingerprint) return { state: 'mismatch' };
-      if (stored.b === undefined) return { state: 'unavailable' };
-      const answer: StoredAnswer = { status: stored.st, body: stored.b };
-      await this.committing.get(scope);
-      return { state: 'replay', answer };
-    }
-    const running = this.claims.get(scope);
-    if (running !== undefined) {
-      return running.fingerprint === request.fingerprint ? { state: 'in-progress', retryAfterSeconds: IN_PROGRESS_RETRY_AFTER_SECONDS } : { state: 'mismatch' };
-    }
-    const token = randomBytes(12).toString('hex');
-    this.claims.set(scope, { token, fingerprint: request.fingerprint });
-    return { state: 'claimed', claim: { keyId: key.id, key: request.key, fingerprint: request.fingerprint, token } };
+    return this.db.immediate((): IdempotencyDecision => {
+      const stored = this.db.get<{ fingerprint: string; status: number; body: string | null }>(
+        'SELECT fingerprint, status, body FROM answers WHERE key_id = ? AND idem_key = ? AND expires_at > ?',
+        key.id, request.key, now.getTime(),
+      );
+      if (stored) {
+        if (stored.fingerprint !== request.fingerprint) return { state: 'mismatch' };
+        return stored.body === null ? { state: 'unavailable' } : { state: 'replay', answer: { status: stored.status, body: stored.body } };
+      }
+      const running = this.db.get<{ fingerprint: string; owner: string }>('SELECT fingerprint, owner FROM claims WHERE key_id = ? AND idem_key = ?', key.id, request.key);
+      if (running && isOwnerAlive(running.owner)) {
+        return running.fingerprint === request.fingerprint ? { state: 'in-progress', retryAfterSeconds: IN_PROGRESS_RETRY_AFTER_SECONDS } : { state: 'mismatch' };
+      }
+      const token = randomBytes(12).toString('hex');
+      this.db.run(
+        'INSERT INTO claims (key_id, idem_key, fingerprint, token, owner) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET fingerprint = excluded.fingerprint, token = excluded.token, owner = excluded.owner',
+        key.id, request.key, request.fingerprint, token, this.owner,
+      );
+      return { state: 'claimed', claim: { keyId: key.id, key: request.key, fingerprint: request.fingerprint, token } };
+    });
   }
 
   /**
-   * Commits the reservation with the answer in one journal line (applied now,
-   * acknowledged once on disk) and gives up the claim in the same step. When
-   * the claim is not held (any more), the reservation is released instead.
+   * Commits the reservation, stores the answer and gives up the claim, in one
+   * transaction. When the claim is not held (any more), the reservation is
+   * released instead.
    */
   async commitWithAnswer(reservation: Reservation, claim: IdempotencyClaim, answer: StoredAnswer, now: Date = this.clock()): Promise<CommitDecision> {
     this.assertUsable();
-    const scope = scopeOf(claim.keyId, claim.key);
-    if (this.claims.get(scope)?.token !== claim.token || reservation.keyId !== claim.keyId) {
-      await this.settle(reservation.id, 'release');
-      return { ok: false, reason: 'claim-lost' };
-    }
-    if (!this.state.open.has(reservation.id)) throw new RangeError(`Reservation ${reservation.id} is not open.`);
     const t = now.getTime();
     const bytes = Buffer.byteLength(answer.body, 'utf8');
-    const keep = bytes <= this.state.answers.limits.maxAnswerBytes;
-    const a: AnswerEntry = { k: claim.key, f: claim.fingerprint, t, x: t + this.state.answers.limits.ttlMs, st: answer.status, ...(keep ? { b: answer.body } : {}) };
-    this.claims.delete(scope);
-    const written = this.record({ op: 'commit', r: reservation.id, a }, keep ? bytes : 0);
-    this.committing.set(scope, written);
-    try {
-      await written;
-    } finally {
-      if (this.committing.get(scope) === written) this.committing.delete(scope);
-    }
-    return { ok: true };
+    const { maxAnswerBytes, maxBytesPerKey, maxTotalBytes, ttlMs } = this.answerLimits;
+    const keep = bytes <= Math.min(maxAnswerBytes, maxBytesPerKey, maxTotalBytes);
+    return this.db.immediate((): CommitDecision => {
+      const held = this.db.get<{ token: string }>('SELECT token FROM claims WHERE key_id = ? AND idem_key = ?', claim.keyId, claim.key);
+      if (held?.token !== claim.token || reservation.keyId !== claim.keyId) {
+        this.releaseNow(reservation.id);
+        return { ok: false, reason: 'claim-lost' };
+      }
+      if (this.db.run('DELETE FROM reservations WHERE id = ?', reservation.id) === 0) throw new RangeError(`Reservation ${reservation.id} is not open.`);
+      this.db.run('DELETE FROM claims WHERE key_id = ? AND idem_key = ?', claim.keyId, claim.key);
+      this.db.run('DELETE FROM answers WHERE expires_at <= ? OR (key_id = ? AND idem_key = ?)', t, claim.keyId, claim.key);
+      if (keep) {
+        // Oldest bodies first: keep the newest ones whose bytes, with this body, fit the bound (per key, then overall).
+        const evict = `UPDATE answers SET body = NULL, bytes = 0 WHERE seq IN (
+          SELECT seq FROM (SELECT seq, SUM(bytes) OVER (ORDER BY seq DESC) AS newer FROM answers WHERE bytes > 0 AND (? IS NULL OR key_id = ?)) WHERE newer + ? > ?)`;
+        this.db.run(evict, claim.keyId, claim.keyId, bytes, maxBytesPerKey);
+        this.db.run(evict, null, null, bytes, maxTotalBytes);
+      }
+      this.db.run(
+        'INSERT INTO answers (key_id, idem_key, fingerprint, stored_at, expires_at, status, body, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        claim.keyId, claim.key, claim.fingerprint, t, t + ttlMs, answer.status, keep ? answer.body : null, keep ? bytes : 0,
+      );
+      return { ok: true };
+    });
   }
 
   /** Gives up a claim (its conversion failed or was refused); a claim no longer held is ignored. */
   async releaseClaim(claim: IdempotencyClaim): Promise<void> {
-    const scope = scopeOf(claim.keyId, claim.key);
-    if (this.claims.get(scope)?.token === claim.token) this.claims.delete(scope);
+    this.assertUsable();
+    this.db.run('DELETE FROM claims WHERE key_id = ? AND idem_key = ? AND token = ?', claim.keyId, claim.key, claim.token);
   }
 
   /** Creates a key on `plan`; the key text is returned once and only its hash is stored. */
   async createKey(plan: Plan, label?: string): Promise<CreatedKey> {
     this.assertUsable();
+    return this.db.immediate(() => this.createKeyNow(plan, label));
+  }
+
+  /** @internal Creates a key inside the caller's transaction. */
+  createKeyNow(plan: Plan, label?: string): CreatedKey {
     if (!isPlan(plan)) throw new RangeError(`Unknown plan "${String(plan)}"; use free, starter or business.`);
     const clean = normalizeLabel(label);
     let key: string;
@@ -378,91 +401,71 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
     do {
       key = generateApiKey();
       hash = hashApiKey(key);
-    } while (this.state.keyByHash(hash));
+    } while (this.db.get('SELECT 1 AS taken FROM api_keys WHERE hash = ?', hash));
     let id: string;
     do id = generateKeyId();
-    while (this.state.keys.has(id));
-    await this.record({ op: 'key', id, hash, plan, at: this.clock().toISOString(), ...(clean === undefined ? {} : { label: clean }) });
-    return { key, record: publicRecord(this.state.keys.get(id)!) };
+    while (this.db.get('SELECT 1 AS taken FROM api_keys WHERE id = ?', id));
+    const createdAt = this.clock().toISOString();
+    this.db.run('INSERT INTO api_keys (id, hash, plan, label, created_at) VALUES (?, ?, ?, ?, ?)', id, hash, plan, clean ?? null, createdAt);
+    return { key, record: { id, plan, createdAt, ...(clean === undefined ? {} : { label: clean }) } };
   }
 
   /** Every key, oldest first, with its usage in the month of `now`; never the key text. */
   async listKeys(now: Date = this.clock()): Promise<KeyUsage[]> {
     this.assertUsable();
     const period = periodOf(now);
-    return [...this.state.keys.values()]
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-      .map((k) => ({ ...publicRecord(k), period, used: this.state.used(k.id, period), quota: this.limits.monthlyQuota[k.plan] }));
+    return this.db
+      .all<KeyRow & { used: number | null }>(
+        'SELECT k.*, u.used FROM api_keys k LEFT JOIN credit_usage u ON u.key_id = k.id AND u.period = ? ORDER BY k.created_at, k.id',
+        period,
+      )
+      .map((row) => ({ ...recordOf(row), period, used: row.used ?? 0, quota: this.limits.monthlyQuota[row.plan] }));
   }
 
   /** Revokes a key (authenticate then refuses it); undefined when the id is unknown. */
   async revokeKey(id: string): Promise<KeyRecord | undefined> {
     this.assertUsable();
-    const key = this.state.keys.get(id);
-    if (!key) return undefined;
-    if (key.revokedAt === undefined) await this.record({ op: 'revoke', id, at: this.clock().toISOString() });
-    return publicRecord(key);
-  }
-
-  /** Writes a snapshot and empties the journal (in turn with the journal's writes). */
-  compact(): Promise<void> {
-    this.assertUsable();
-    return this.journal.exclusive(() => this.compactNow());
+    return this.db.immediate(() => {
+      this.db.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', this.clock().toISOString(), id);
+      const row = this.db.get<KeyRow>('SELECT * FROM api_keys WHERE id = ?', id);
+      return row && recordOf(row);
+    });
   }
 
   /**
-   * Waits for pending writes, compacts, closes the files and releases the
-   * lock. Later calls on the store throw KeyStoreFailedError. Conversions
-   * still running lose their reservation, which the next open gives back.
+   * Closes the database connection. Later calls on the store throw
+   * KeyStoreFailedError. Conversions still running lose their reservations
+   * and claims, which the next open (here or in any process) gives back.
    */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    try {
-      if (!this.journal.failed) await this.journal.exclusive(() => this.compactNow());
-    } finally {
-      await this.journal.drain();
-      await this.journalFile.close().catch(() => undefined);
-      await this.lock.release();
+    endOwner(this.owner);
+    this.db.close();
+  }
+
+  /** @internal Inside a transaction: gives back the credits and frees the claims of processes that are gone. */
+  giveBackDeadWork(): void {
+    const owners = this.db.all<{ owner: string }>('SELECT owner FROM reservations UNION SELECT owner FROM claims');
+    for (const { owner } of owners) {
+      if (isOwnerAlive(owner)) continue;
+      for (const { id } of this.db.all<{ id: string }>('SELECT id FROM reservations WHERE owner = ?', owner)) this.releaseNow(id);
+      this.db.run('DELETE FROM claims WHERE owner = ?', owner);
     }
+    this.db.run('DELETE FROM rate_hits WHERE at <= ?', this.clock().getTime() - RATE_WINDOW_MS);
+  }
+
+  private used(keyId: string, period: string): number {
+    return this.db.get<{ used: number }>('SELECT used FROM credit_usage WHERE key_id = ? AND period = ?', keyId, period)?.used ?? 0;
+  }
+
+  /** Inside a transaction: releases reservation `id` if it is still open. */
+  private releaseNow(id: string): void {
+    const res = this.db.get<{ key_id: string; period: string }>('DELETE FROM reservations WHERE id = ? RETURNING key_id, period', id);
+    if (res) this.db.run('UPDATE credit_usage SET used = max(0, used - 1) WHERE key_id = ? AND period = ?', res.key_id, res.period);
   }
 
   private assertUsable(): void {
     if (this.closed) throw new KeyStoreFailedError('The key store is closed.');
-    if (this.journal.failed) throw this.journal.failed;
-  }
-
-  /** Applies `change` now (same synchronous step as the caller's check) and resolves once it is on disk. `bytes`: stored answer bytes it carries. */
-  private record(change: JournalChange, bytes = 0): Promise<void> {
-    const entry = { ...change, s: ++this.seq } as JournalEntry;
-    this.state.apply(entry);
-    this.sinceSnapshot++;
-    this.sinceSnapshotBytes += bytes;
-    return this.journal.append(entry);
-  }
-
-  /**
-   * The snapshot covers every change applied so far, including changes still
-   * queued for the journal: those get written after the truncation with
-   * sequence numbers the snapshot already covers, and replay skips them.
-   */
-  private async compactNow(): Promise<void> {
-    // Expired answers are never replayed; the snapshot leaves them out.
-    this.state.answers.dropExpired(this.clock().getTime());
-    const snapshot = this.state.toSnapshot(this.seq);
-    const counted = this.sinceSnapshot;
-    const countedBytes = this.sinceSnapshotBytes;
-    this.sinceSnapshot = 0;
-    this.sinceSnapshotBytes = 0;
-    try {
-      await writeFileAtomic(this.dataDir, DATA_FILES.snapshot, JSON.stringify(snapshot));
-    } catch (err) {
-      this.sinceSnapshot += counted;
-      this.sinceSnapshotBytes += countedBytes;
-      throw err;
-    }
-    // Once the snapshot is durable, the journal's entries are all covered by it (replay would skip them).
-    await this.journalFile.truncate(0);
-    await this.journalFile.datasync();
   }
 }
