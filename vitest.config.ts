@@ -15,5 +15,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'lib/**/*.test.ts', 'functions/**/*.test.ts', 'server/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A deprecation raised by our code fails the test (test/setup/deprecations.ts).
+    setupFiles: ['test/setup/deprecations.ts'],
   },
 });

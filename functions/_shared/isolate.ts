@@ -3,7 +3,11 @@
  * worker threads with memory limits and a deadline per job. Settings, read
  * once: ISOLATE_WORKERS (default 2), ISOLATE_MEMORY_MB (V8 heap per worker,
  * default 512), ISOLATE_RSS_BUDGET_MB (resident memory the process may grow
- * while jobs run, default 1024).
+ * while jobs run, default 1024). ISOLATE_TIME_SCALE (default 1, read at each
+ * job) multiplies every time budget of lib/isolate/budgets.ts: they are wall
+ * clock, and a loaded machine (the test suite beside other work) needs more
+ * of it for the same work; tests of what a conversion answers set it, tests of
+ * the limits do not.
  *
  * Every budget is also kept below the Lambda invocation's remaining time, less
  * a margin to answer: a function answers 422 DOCUMENT_TOO_COMPLEX before its
@@ -46,14 +50,15 @@ export function within(budgetMs: number, context?: Pick<Context, 'getRemainingTi
   return Math.max(100, Math.min(budgetMs, remaining - ANSWER_MARGIN_MS));
 }
 
-/** Runs a task in the pool within its budget and the invocation's remaining time. */
+/** Runs a task in the pool within its budget (times ISOLATE_TIME_SCALE) and the invocation's remaining time. */
 export function runIsolated<K extends TaskName>(
   task: K,
   input: TaskInput<K>,
   options: RunOptions & { context?: Pick<Context, 'getRemainingTimeInMillis'> | undefined },
 ): Promise<TaskOutput<K>> {
   const { context, ...run } = options;
-  const timeoutMs = within(run.timeoutMs, context);
-  const maxTimeoutMs = run.maxTimeoutMs === undefined ? undefined : within(run.maxTimeoutMs, context);
+  const scale = intFromEnv('ISOLATE_TIME_SCALE', 1, 1);
+  const timeoutMs = within(run.timeoutMs * scale, context);
+  const maxTimeoutMs = run.maxTimeoutMs === undefined ? undefined : within(run.maxTimeoutMs * scale, context);
   return isolatePool().run(task, input, { ...run, timeoutMs, ...(maxTimeoutMs === undefined ? {} : { maxTimeoutMs }) });
 }

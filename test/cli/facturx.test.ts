@@ -50,7 +50,7 @@ describe('facturx validate', () => {
   });
 
   it('runs as the package bin', () => {
-    const out = execFileSync(process.execPath, [resolve(import.meta.dirname, '..', '..', 'bin', 'facturx.mjs'), 'validate', '--quiet', valid()], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--throw-deprecation', resolve(import.meta.dirname, '..', '..', 'bin', 'facturx.mjs'), 'validate', '--quiet', valid()], { encoding: 'utf8' });
     expect(JSON.parse(out.trim()).valid).toBe(true);
   });
 });

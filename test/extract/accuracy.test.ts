@@ -18,6 +18,7 @@ import type { ExtractedInvoice } from '../../lib/extract/port.js';
 import { dec } from '../../lib/model/decimal.js';
 import { requireShared } from '../shared-path.js';
 import { readExpected } from './cii-expected.js';
+import { cpuMsSince } from '../timing.js';
 
 const DIR = requireShared('conformance', 'pdf');
 const FILES = readdirSync(DIR)
@@ -96,6 +97,8 @@ interface FileResult {
 }
 
 const results: FileResult[] = [];
+/** CPU time of each extraction, in ms, in the order of `results`. */
+const cpuTimes: number[] = [];
 const extractor = createLocalExtractor({ pdftoppm: false });
 
 function percentile(values: number[], p: number): number {
@@ -164,6 +167,7 @@ describe('accuracy on the shared Factur-X / ZUGFeRD PDF corpus', () => {
     const text = (await readPdfText(bytes)).doc.lines.map((l) => l.text);
     const result: FileResult = { file, zugferd1: expected.zugferd1, ms: 0, fields: {} };
     const t0 = performance.now();
+    const cpu = process.cpuUsage();
     let invoice: ExtractedInvoice | undefined;
     try {
       invoice = await extractor.extract({ bytes, mimeType: 'application/pdf', fileName: file });
@@ -171,6 +175,7 @@ describe('accuracy on the shared Factur-X / ZUGFeRD PDF corpus', () => {
       result.error = (error as Error).message;
     }
     result.ms = performance.now() - t0;
+    cpuTimes.push(cpuMsSince(cpu));
     for (const field of Object.keys(FIELDS) as Field[]) {
       const exp = expected[field];
       if (exp === undefined) continue;
@@ -199,6 +204,8 @@ describe('accuracy on the shared Factur-X / ZUGFeRD PDF corpus', () => {
       lineCount: 0.78,
     };
     for (const [field, floor] of Object.entries(floors) as Array<[Field, number]>) expect(rate(field), field).toBeGreaterThanOrEqual(floor);
-    expect((summary.timingMs as { p50: number }).p50).toBeLessThanOrEqual(300);
+    // The time budget in CPU time (../timing.ts; the first file, which loads the reader, left out as in timingMs):
+    // accuracy-latest.json records wall clock, which a loaded machine inflates.
+    expect(percentile(cpuTimes.slice(1), 50), `wall-clock p50 ${(summary.timingMs as { p50: number }).p50} ms`).toBeLessThanOrEqual(300);
   });
 });

@@ -399,7 +399,9 @@ describe('AWS failures', () => {
 
     expect(err).toBeInstanceOf(UpstreamUnavailableError);
     expect((err as UpstreamUnavailableError).reason).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Stopped by its own 50 ms deadline (the mock never answers; the other extractors of this file have 5 s): 4 s
+    // leaves a loaded machine eighty times the deadline and still tells the two apart.
+    expect(Date.now() - started).toBeLessThan(4_000);
     const options = (bedrockMock.send.getCall(0).args as unknown[])[1] as { abortSignal?: AbortSignal };
     expect(options.abortSignal?.aborted).toBe(true);
   });

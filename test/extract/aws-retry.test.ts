@@ -147,7 +147,9 @@ describe('Bedrock Converse through the SDK retry middleware', () => {
       .catch((e: unknown) => e);
 
     expect((err as UpstreamUnavailableError).reason).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // Stopped by its own 100 ms deadline (the handler hangs for ever; this file's extractors otherwise have 5 s): 4 s
+    // leaves a loaded machine forty times the deadline and still tells the two apart.
+    expect(Date.now() - started).toBeLessThan(4_000);
     expect(handler.requests[0]!.signal?.aborted).toBe(true);
   });
 });

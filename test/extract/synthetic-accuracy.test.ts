@@ -100,7 +100,8 @@ describe('accuracy of the local extractor on the synthetic corpus', () => {
     // Floors a little under what the extractor on this branch achieves (synthetic-accuracy-latest.json): regressions fail here.
     const floors: Partial<Record<Field, number>> = TEXT_FLOORS;
     for (const [field, floor] of Object.entries(floors) as Array<[Field, number]>) expect(rates[field]!.rate, field).toBeGreaterThanOrEqual(floor);
-    expect(percentile(text.map((d) => d.ms), 50)).toBeLessThanOrEqual(300);
+    // The time budget in CPU time (../timing.ts); the wall clock (`ms`, what the figures report) a loaded machine inflates.
+    expect(percentile(text.map((d) => d.cpuMs ?? d.ms), 50), `wall-clock p50 ${Math.round(percentile(text.map((d) => d.ms), 50))} ms`).toBeLessThanOrEqual(300);
   });
 
   it('meets its floors on scans', () => {

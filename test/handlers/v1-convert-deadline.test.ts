@@ -84,8 +84,9 @@ describe('the synchronous deadline', () => {
     expect(body.error.details).toEqual([expect.objectContaining({ reason: 'limit', limit: 'sync-time', max: SYNC_BUDGET_MS })]);
     expect(body.error.message).toContain('"async": true');
     expect(seen.at(-1)?.deadline).toBeLessThanOrEqual(started + 4_000 - ANSWER_MARGIN_MS + 50);
-    // Answered before the invocation's end, with the margin to spare.
-    expect(elapsed).toBeLessThan(4_000 - ANSWER_MARGIN_MS + 1_000);
+    // Answered at that deadline, not at the 20 s of a synchronous conversion's own budget (about 2.6 s on a quiet
+    // machine): the deadline above is the invocation's; a bound well under 20 s tells the two apart on a loaded one.
+    expect(elapsed).toBeLessThan(SYNC_BUDGET_MS / 2);
     expect(await store.remaining(id)).toBe(before);
   });
 });

@@ -20,7 +20,9 @@ import { invoiceFromInput } from '../../lib/input/to-model.js';
 import { writeUblForTest } from '../fixtures/ubl/write-ubl.js';
 import { loadSample, makeDocx, makeTextPdf, makeXls, makeXlsx, renderPng } from '../fixtures/extract/generate.js';
 import { requireShared } from '../shared-path.js';
-import { context, loadEvent } from './load-event.js';
+import { context, loadEvent, relaxReadingBudgets } from './load-event.js';
+
+relaxReadingBudgets();
 
 let store: LocalKeyStore;
 let key = '';

@@ -13,7 +13,9 @@ import { parseIdempotencyKey } from '../../lib/keys/idempotency.js';
 import { handler } from '../../functions/v1-convert.js';
 import { openLocalKeyStore, type LocalKeyStore } from '../../lib/keys/local/local-key-store.js';
 import type { KeyRecord } from '../../lib/keys/store.js';
-import { context, loadEvent } from './load-event.js';
+import { context, loadEvent, relaxReadingBudgets } from './load-event.js';
+
+relaxReadingBudgets();
 
 let store: LocalKeyStore;
 let key = '';

@@ -8,7 +8,9 @@ import { openLocalKeyStore } from '../../lib/keys/local/local-key-store.js';
 import type { LocalKeyStore } from '../../lib/keys/local/local-key-store.js';
 import { loadXsdValidator } from '../../lib/xml/xsd.js';
 import { requireShared } from '../shared-path.js';
-import { context, loadEvent } from './load-event.js';
+import { context, loadEvent, relaxReadingBudgets } from './load-event.js';
+
+relaxReadingBudgets();
 
 let store: LocalKeyStore;
 let key = '';

@@ -78,7 +78,7 @@ async function expectRefused(name: string, limit: LimitId, fn: () => unknown): P
   expect(err.code).toBe('DOCUMENT_TOO_COMPLEX');
   expect(err.limit, name).toBe(limit);
   expect(err.details?.[0]).toMatchObject({ reason: 'limit', limit });
-  expect(m.ms, `${name} took ${m.ms} ms`).toBeLessThan(BUDGET.ms);
+  expect(m.cpuMs, `${name} took ${m.cpuMs} ms of CPU (${m.ms} ms of wall clock)`).toBeLessThan(BUDGET.ms);
   expect(m.peakGrowthMB, `${name}: peak RSS grew ${m.peakGrowthMB} MB`).toBeLessThan(BUDGET.peakGrowthMB);
   expect(m.arrayBuffersGrowthMB, name).toBeLessThan(BUDGET.arrayBuffersGrowthMB);
   return err;
@@ -229,7 +229,7 @@ describe('images for OCR', () => {
     const size = readImageSize(result.pages[0]!)!;
     expect(size.width * size.height).toBeLessThanOrEqual(IMAGE_MAX_PIXELS);
     expect(Math.max(size.width, size.height)).toBeLessThanOrEqual(IMAGE_MAX_SIDE);
-    expect(m.ms).toBeLessThan(BUDGET.ms);
+    expect(m.cpuMs, `${m.ms} ms of wall clock`).toBeLessThan(BUDGET.ms);
   });
 });
 
@@ -283,7 +283,7 @@ describe('PDF structure', () => {
     expect(m.error).toBeInstanceOf(PdfInvalidError);
     expect((m.error as ServiceError).code).toBe('BAD_REQUEST');
     expect((m.error as Error).message).toMatch(/page tree is not a tree/);
-    expect(m.ms).toBeLessThan(BUDGET.ms);
+    expect(m.cpuMs, `${m.ms} ms of wall clock`).toBeLessThan(BUDGET.ms);
     await expect(extractInvoiceXml(pdf)).rejects.toBeInstanceOf(PdfInvalidError);
   });
 

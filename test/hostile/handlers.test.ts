@@ -25,6 +25,7 @@ interface Answer {
   status: number;
   body: { success: boolean; error?: { code: string; message: string; details?: Array<Record<string, unknown>> }; meta?: { creditsRemaining: number } };
   ms: number;
+  cpuMs: number;
   peakGrowthMB: number;
 }
 
@@ -32,7 +33,7 @@ async function call(handler: typeof pdfHandler, event: ReturnType<typeof loadEve
   const m = await measure(() => handler(event, context));
   if (m.error !== undefined) throw m.error;
   const res = m.result!;
-  return { status: res.statusCode, body: JSON.parse(res.body) as Answer['body'], ms: m.ms, peakGrowthMB: m.peakGrowthMB };
+  return { status: res.statusCode, body: JSON.parse(res.body) as Answer['body'], ms: m.ms, cpuMs: m.cpuMs, peakGrowthMB: m.peakGrowthMB };
 }
 
 function expectLimit(a: Answer, limit: LimitId): void {
@@ -40,7 +41,7 @@ function expectLimit(a: Answer, limit: LimitId): void {
   expect(a.body.success).toBe(false);
   expect(a.body.error?.code).toBe('DOCUMENT_TOO_COMPLEX');
   expect(a.body.error?.details?.[0]).toMatchObject({ reason: 'limit', limit, max: limitMax(limit) });
-  expect(a.ms).toBeLessThan(BUDGET.ms);
+  expect(a.cpuMs, `${a.ms} ms of wall clock`).toBeLessThan(BUDGET.ms);
   expect(a.peakGrowthMB).toBeLessThan(BUDGET.peakGrowthMB);
 }
 

@@ -56,8 +56,13 @@ describe('keep-alive beside a slow document', () => {
     const slowAgent = new Agent({ keepAlive: true, maxSockets: 1 });
     const fastAgent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      // Warm the fast connection first, so the requests below travel on a kept-alive socket.
+      // Warm the fast connection first, so the requests below travel on a kept-alive socket; their slowest latency
+      // over a second with nothing else running is this machine's baseline now.
       expect((await post(fastAgent, '/api/v2/validate', example)).status).toBe(200);
+      const idle: Array<{ ms: number }> = [];
+      const idleUntil = performance.now() + 1000;
+      while (performance.now() < idleUntil) idle.push(await post(fastAgent, '/api/v2/validate', example));
+      const baseline = Math.max(...idle.map((f) => f.ms));
       const slow = post(
         slowAgent,
         '/api/v1/convert',
@@ -69,10 +74,15 @@ describe('keep-alive beside a slow document', () => {
       while (performance.now() < until) fast.push(await post(fastAgent, '/api/v2/validate', example));
       const slowAnswer = await slow;
       expect([422]).toContain(slowAnswer.status);
-      expect(fast.length).toBeGreaterThan(10);
+      // Several answered in the 3 s (a loop blocked by the document's 4 s read would answer one or two).
+      expect(fast.length).toBeGreaterThan(3);
       expect(fast.every((f) => f.status === 200)).toBe(true);
       expect(fast.every((f) => f.reused)).toBe(true);
-      expect(Math.max(...fast.map((f) => f.ms))).toBeLessThan(1000);
+      // The event loop kept turning: no request waited much longer than without the slow document. 1 s, or three
+      // times the baseline on a loaded machine, but always under the document's 4 s budget: had the document blocked
+      // the loop while it was read, a request would have waited that long.
+      const bound = Math.min(3500, Math.max(1000, 3 * baseline));
+      expect(Math.max(...fast.map((f) => f.ms)), `baseline ${Math.round(baseline)} ms, bound ${Math.round(bound)} ms`).toBeLessThan(bound);
     } finally {
       slowAgent.destroy();
       fastAgent.destroy();

@@ -20,8 +20,9 @@ afterEach(() => {
 
 /** Starts `npm start`'s entry on `dataDir`; resolves with its base URL and the development key it printed (first start only). */
 function start(dataDir: string): Promise<{ child: ChildProcess; base: string; key?: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    env: { ...process.env, PORT: '0', WORKERS: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+  const child = spawn(process.execPath, ['--throw-deprecation', '--import', 'tsx', join(root, 'server', 'main.ts')], {
+    // ISOLATE_TIME_SCALE: reading budgets times 5 (test/handlers/load-event.ts): this file tests a restart, not time limits.
+    env: { ...process.env, PORT: '0', WORKERS: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ISOLATE_TIME_SCALE: '5' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);

@@ -29,7 +29,7 @@ function alive(pid: number): boolean {
 
 describe('npm start shutdown', () => {
   it('ends every worker on SIGTERM within the grace period, a stuck one included', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    const child = spawn(process.execPath, ['--throw-deprecation', '--import', 'tsx', join(root, 'server', 'main.ts')], {
       env: { ...process.env, PORT: '0', WORKERS: '2', DATA_DIR: mkdtempSync(join(tmpdir(), 'shutdown-')), LOG_LEVEL: 'error' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -48,7 +48,9 @@ describe('npm start shutdown', () => {
     const started = performance.now();
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(performance.now() - started).toBeLessThan(9000);
+    // The stopped worker never exits by itself: the primary ends it after its 5 s grace period (without that it would
+    // wait for ever and the test time out). Grace plus 20 s tells the two apart on a loaded machine (about 5.3 s quiet).
+    expect(performance.now() - started).toBeLessThan(5_000 + 20_000);
     await new Promise((r) => setTimeout(r, 200));
     expect(workers.filter(alive)).toEqual([]);
   }, 60_000);

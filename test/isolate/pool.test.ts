@@ -41,7 +41,9 @@ describe('IsolatePool', () => {
     expect((err as DocumentTooComplexError).limit).toBe('time');
     expect((err as DocumentTooComplexError).details?.[0]).toMatchObject({ reason: 'limit', limit: 'time', max: 800 });
     expect(took).toBeGreaterThanOrEqual(790);
-    expect(took).toBeLessThan(2500);
+    // The loop never ends by itself: only the deadline stops it (without it the test times out). The bound says it was
+    // this 800 ms deadline, with room for a loaded machine to terminate the thread (about 0.9 s quiet).
+    expect(took).toBeLessThan(10_000);
     await expect(p.run('echo', { a: 1 }, { timeoutMs: 5000 })).resolves.toEqual({ a: 1 });
   }, 20_000);
 
@@ -89,11 +91,11 @@ describe('IsolatePool', () => {
   it('runs jobs side by side up to its size', async () => {
     const typed = pool({ size: 2 });
     const p = untyped(typed);
-    const started = performance.now();
-    const both = await Promise.all([p.run('slow', { extend: 0, wait: 700 }, { timeoutMs: 10_000 }), p.run('slow', { extend: 0, wait: 700 }, { timeoutMs: 10_000 })]);
-    expect(both).toEqual(['done', 'done']);
-    // Sequentially they would take 1.4 s plus the second worker's start.
-    expect(performance.now() - started).toBeLessThan(1400 + 3000);
+    const both = (await Promise.all([p.run('window', 700, { timeoutMs: 30_000 }), p.run('window', 700, { timeoutMs: 30_000 })])) as Array<{ start: number; end: number }>;
+    // Side by side: each ran while the other was running (each waits 700 ms; one after the other they could not
+    // overlap). Told by the jobs' own times, not by the total, which a loaded machine stretches.
+    const [a, b] = both as [{ start: number; end: number }, { start: number; end: number }];
+    expect(a.start < b.end && b.start < a.end, JSON.stringify(both)).toBe(true);
     expect(typed.stats().workers).toBe(2);
   }, 20_000);
 });

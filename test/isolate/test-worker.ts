@@ -28,6 +28,12 @@ port.on('message', (m: { id: number; task: string; input: unknown }) => {
       setTimeout(() => ok('done'), wait);
       return;
     }
+    case 'window': {
+      // Waits `wait` ms and answers when it started and ended (epoch ms: the same clock in every thread).
+      const start = Date.now();
+      setTimeout(() => ok({ start, end: Date.now() }), m.input as number);
+      return;
+    }
     case 'exit':
       process.exit(3);
   }

@@ -51,7 +51,7 @@ async function snapshotOf(dir: string, names: string[]): Promise<Record<string, 
 /** Runs the migration in a child that kills itself at `step`. */
 function crashAt(dir: string, step: 'imported' | 'committed', which: 'keys' | 'jobs'): Promise<{ signal: string | null; stdout: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(ROOT, 'test/keys/fixtures/migrate-child.ts'), dir, step, expected.clock, which], { cwd: ROOT }, (err, stdout) =>
+    execFile(process.execPath, ['--throw-deprecation', '--import', 'tsx', join(ROOT, 'test/keys/fixtures/migrate-child.ts'), dir, step, expected.clock, which], { cwd: ROOT }, (err, stdout) =>
       resolve({ signal: (err as { signal?: string } | null)?.signal ?? null, stdout }),
     );
   });

@@ -11,7 +11,8 @@ import { afterAll } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 // `node --import tsx` rather than the tsx binary: one process, so its pid is the lock holder's and SIGKILL really crashes it.
-const NODE_ARGS = ['--import', 'tsx'];
+// --throw-deprecation: a deprecated call in the child is an error there (test/setup/deprecations.ts does it in-process).
+const NODE_ARGS = ['--throw-deprecation', '--import', 'tsx'];
 
 const made: string[] = [];
 afterAll(async () => {
