@@ -127,8 +127,21 @@ export class LocalDatabase {
    * Runs `fn` in a `BEGIN IMMEDIATE` transaction: the write lock is taken
    * before the first read, so what `fn` reads cannot change before it writes.
    * Committed (on disk) when `fn` returns, rolled back when it throws.
+   *
+   * `durable: false` commits without waiting for the disk (no fsync; for state
+   * a power cut may lose, such as the per-minute rate count): the transaction
+   * is as atomic and as isolated, survives a crash of the process, and the
+   * next durable commit's fsync writes it to disk with its own.
    */
-  immediate<T>(fn: () => T): T {
+  immediate<T>(fn: () => T, options: { durable?: boolean } = {}): T {
+    if (options.durable === false) {
+      this.db.exec('PRAGMA synchronous = OFF');
+      try {
+        return this.immediate(fn);
+      } finally {
+        this.db.exec('PRAGMA synchronous = FULL');
+      }
+    }
     this.db.exec('BEGIN IMMEDIATE');
     let result: T;
     try {

@@ -136,7 +136,7 @@ export async function openSqliteJobStore(dataDir: string, options: SqliteJobStor
   const db = LocalDatabase.open(dir);
   let store: SqliteJobStore | undefined;
   try {
-    db.exec(SCHEMA);
+    db.immediate(() => db.exec(SCHEMA)); // one commit (one fsync) for the whole schema
     const legacy = db.meta('jobs.legacy') === undefined ? await readLegacyJobs(dir) : undefined;
     const opened = new SqliteJobStore(db);
     store = opened;
