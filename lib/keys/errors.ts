@@ -111,7 +111,7 @@ export class KeyStoreLockedError extends Error {
   }
 }
 
-/** A data file cannot be read back (not a torn last journal line, which is repaired: real corruption). */
+/** The key store files of an earlier version cannot be read back (not a torn last journal line, which is dropped: real corruption). */
 export class KeyStoreCorruptError extends Error {
   readonly code = 'KEY_STORE_CORRUPT';
 

@@ -9,7 +9,7 @@
  * with the same key and the same body gets that answer again (same status and
  * body, plus `Idempotent-Replayed: true`) without converting again and
  * without a second credit. The credit and the stored answer are written in one
- * atomic step by the store (a journal line locally, a DynamoDB transaction on
+ * atomic step by the store (a SQLite transaction locally, a DynamoDB transaction on
  * AWS), so a crash leaves either both or neither.
  *
  * - same key, different body: 422 IDEMPOTENCY_KEY_REUSED;
