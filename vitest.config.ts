@@ -15,7 +15,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'lib/**/*.test.ts', 'functions/**/*.test.ts', 'server/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // A deprecation raised by our code fails the test (test/setup/deprecations.ts).
+    // A deprecation raised by our code fails the test (test/setup/deprecations.ts), which runs the garbage collector
+    // at the end of each file to find file handles left to it (DEP0137).
     setupFiles: ['test/setup/deprecations.ts'],
+    execArgv: ['--expose-gc'],
   },
 });

@@ -117,8 +117,9 @@ function defaultWorkerUrl(): URL {
  */
 function spawn(url: URL, memoryMb: number): Worker {
   const resourceLimits = { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
-  // Flags of the parent that a file worker cannot take (a process started with `-e` and --input-type).
-  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+  // Flags of the parent that a worker cannot take: --input-type (a process started with `-e`), --expose-gc (a process
+  // started to debug its memory; Worker refuses it: "invalid execArgv flags").
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type') && a !== '--expose-gc' && a !== '--expose_gc');
   if (!url.pathname.endsWith('.ts')) return new Worker(url, { resourceLimits, execArgv });
   // The ESM build of tsx's API (require.resolve names the CommonJS one beside it).
   const cjs = createRequire(import.meta.url).resolve('tsx/esm/api');

@@ -12,18 +12,15 @@
  * it cannot be told apart, so it is looked at. A dependency's deprecation is
  * printed by Node as usual and not counted.
  *
- * The garbage collector runs at the end of each file, so a handle left open
- * by the file's tests is found in that file (the collector is reached through
- * V8's flag set at run time: --expose-gc on the command line would be passed
- * on to the isolation pool's worker threads, which refuse it). Processes the tests start (servers, stores, the CLI) run with
+ * The garbage collector runs at the end of each file (vitest starts the test
+ * processes with --expose-gc), so a handle left open by the file's tests is
+ * found in that file. Processes the tests start (servers, stores, the CLI) run with
  * --throw-deprecation instead (test/keys/support.ts, test/http/*).
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach } from 'vitest';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('The test processes must run with --expose-gc (vitest.config.ts, execArgv).');
 
 const caught: string[] = [];
 

@@ -5,7 +5,7 @@
  * the local server opens the same database, so a job submitted to one is
  * polled through any. `create` and `transition` are each one `BEGIN
  * IMMEDIATE` transaction (read, check, write), so two processes cannot both
- * move the same job; a transition that returned is on disk.
+ * move the same job; a transition that returned is on disk (LocalDatabase.commit).
  *
  * Each job names the process that last moved it (its owner). {@link sweepJobs}
  * runs when the server starts: jobs still queued or running whose process is
@@ -65,7 +65,7 @@ export class SqliteJobStore implements JobStore {
   constructor(private readonly db: LocalDatabase) {}
 
   async create(job: JobRecord, now: Date): Promise<{ created: true } | { created: false; existing: JobRecord }> {
-    return this.db.immediate(() => {
+    return this.db.commit(() => {
       const existing = this.read(job.id);
       if (existing && !isExpired(existing, now)) return { created: false, existing };
       this.write(job, 'INSERT OR REPLACE');
@@ -79,7 +79,7 @@ export class SqliteJobStore implements JobStore {
 
   async transition(id: string, from: readonly JobStatus[], patch: JobPatch): Promise<JobRecord | undefined> {
     if (!isJobId(id)) throw new RangeError(`Not a job id: ${id}`);
-    return this.db.immediate(() => {
+    return this.db.commit(() => {
       const job = this.read(id);
       if (!job || !from.includes(job.status)) return undefined;
       const next: JobRecord = { ...job, ...patch };
@@ -100,6 +100,7 @@ export class SqliteJobStore implements JobStore {
   /** Deletes a job's record. */
   async remove(id: string): Promise<void> {
     this.db.run('DELETE FROM jobs WHERE id = ?', id);
+    await this.db.durable();
   }
 
   /** Closes the database connection; unfinished jobs moved by this store then count as interrupted. */
@@ -136,7 +137,7 @@ export async function openSqliteJobStore(dataDir: string, options: SqliteJobStor
   const db = LocalDatabase.open(dir);
   let store: SqliteJobStore | undefined;
   try {
-    db.immediate(() => db.exec(SCHEMA)); // one commit (one fsync) for the whole schema
+    db.immediate(() => db.exec(SCHEMA)); // one transaction for the whole schema
     const legacy = db.meta('jobs.legacy') === undefined ? await readLegacyJobs(dir) : undefined;
     const opened = new SqliteJobStore(db);
     store = opened;
@@ -147,6 +148,7 @@ export async function openSqliteJobStore(dataDir: string, options: SqliteJobStor
       if (legacy) options.onMigration?.('imported');
       return legacy !== undefined;
     });
+    await db.durable();
     if (migrated) options.onMigration?.('committed');
     if (db.meta('jobs.legacy')?.startsWith('migrated')) {
       await rename(join(dir, LEGACY_JOBS), join(dir, `${LEGACY_JOBS}.migrated`)).catch((err: NodeJS.ErrnoException) => {

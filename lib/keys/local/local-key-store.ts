@@ -8,9 +8,9 @@
  * Exactness: every decision and the change it makes ("used < quota, so
  * used + 1") is one `BEGIN IMMEDIATE` transaction, so concurrent requests, in
  * this process or in others, are serialized without lost or double counts;
- * a call returns once its transaction is committed, and with
- * `synchronous=FULL` committed means on disk. A kill -9 loses nothing that
- * was acknowledged and leaves nothing half done (SQLite's WAL).
+ * a call that changes keys or credits returns once its transaction is on disk
+ * (LocalDatabase.commit). A kill -9 loses nothing that was acknowledged and
+ * leaves nothing half done (SQLite's WAL).
  *
  * Work in progress (credit reservations, Idempotency-Key claims) names the
  * process that does it (lib/local-db/database.ts, owners). When that process
@@ -188,7 +188,7 @@ export async function openLocalKeyStore(options: LocalKeyStoreOptions): Promise<
   const db = LocalDatabase.open(dir);
   let store: LocalKeyStore | undefined;
   try {
-    db.immediate(() => db.exec(SCHEMA)); // one commit (one fsync) for the whole schema
+    db.immediate(() => db.exec(SCHEMA)); // one transaction for the whole schema
     // Read outside the transaction (file reads are asynchronous); whoever commits the migration first wins, the others skip it.
     const legacy = db.meta('keys.legacy') === undefined ? await readLegacyKeyStore(dir) : undefined;
     const opened = new LocalKeyStore(dir, db, limits, answerLimits, clock);
@@ -205,6 +205,7 @@ export async function openLocalKeyStore(options: LocalKeyStoreOptions): Promise<
       opened.giveBackDeadWork();
       return first && !legacy && options.createDevelopmentKey !== false ? opened.createKeyNow('free', DEVELOPMENT_KEY_LABEL) : undefined;
     });
+    await db.durable(); // the development key, the migrated data and the credits given back, on disk
     if (migrated) options.onMigration?.('committed');
     // Also after a crash between the commit and the renaming: the files are renamed by the next open.
     if (db.meta('keys.legacy')?.startsWith('migrated')) await retireLegacyKeyFiles(dir);
@@ -261,7 +262,8 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
    * it holds across worker processes and restarts: a request is let through
    * when fewer than the limit were let through in the last 60 s; refused ones
    * do not count. Committed without waiting for the disk (a power cut may
-   * forget the last requests of a minute; nothing is charged by them).
+   * forget the last requests of a minute; nothing is charged by them); so is
+   * a claim (a power cut ends the conversion that holds it).
    */
   async takeRate(keyId: string, now: Date = this.clock()): Promise<RateDecision> {
     this.assertUsable();
@@ -275,7 +277,7 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
       if (blocking) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((blocking.at + RATE_WINDOW_MS - t) / 1000)) };
       this.db.run('INSERT INTO rate_hits (key_id, at) VALUES (?, ?)', keyId, t);
       return { ok: true };
-    }, { durable: false });
+    });
   }
 
   /**
@@ -288,7 +290,7 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
     this.assertUsable();
     const period = periodOf(now);
     const quota = this.limits.monthlyQuota[key.plan];
-    return this.db.immediate((): CreditDecision => {
+    return this.db.commit((): CreditDecision => {
       if (!this.db.get('SELECT 1 AS known FROM api_keys WHERE id = ?', key.id)) throw new RangeError(`Unknown key id ${key.id}.`);
       const used = this.used(key.id, period);
       if (used >= quota) return { ok: false, reason: 'quota', remaining: 0, quota, period };
@@ -303,12 +305,13 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
   async commit(reservation: Reservation): Promise<void> {
     this.assertUsable();
     this.db.run('DELETE FROM reservations WHERE id = ?', reservation.id);
+    await this.db.durable();
   }
 
   /** Gives a reservation's credit back (once; later calls do nothing). */
   async release(reservation: Reservation): Promise<void> {
     this.assertUsable();
-    this.db.immediate(() => this.releaseNow(reservation.id));
+    await this.db.commit(() => this.releaseNow(reservation.id));
   }
 
   /** Credits left this month. */
@@ -320,10 +323,18 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
   /**
    * Looks up (key id, Idempotency-Key) and claims it when free, in one
    * transaction (a concurrent repeat, in any process, sees the claim). A
-   * claim whose process is gone is free.
+   * claim whose process is gone is free. A stored answer is replayed only
+   * once it is on disk (its commit may still be syncing, in this process or
+   * another: the WAL is one file).
    */
   async claimIdempotency(key: KeyIdentity, request: IdempotencyRequest, now: Date = this.clock()): Promise<IdempotencyDecision> {
     this.assertUsable();
+    const decision = this.decideClaim(key, request, now);
+    if (decision.state === 'replay') await this.db.durable();
+    return decision;
+  }
+
+  private decideClaim(key: KeyIdentity, request: IdempotencyRequest, now: Date): IdempotencyDecision {
     return this.db.immediate((): IdempotencyDecision => {
       const stored = this.db.get<{ fingerprint: string; status: number; body: string | null }>(
         'SELECT fingerprint, status, body FROM answers WHERE key_id = ? AND idem_key = ? AND expires_at > ?',
@@ -357,7 +368,7 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
     const bytes = Buffer.byteLength(answer.body, 'utf8');
     const { maxAnswerBytes, maxBytesPerKey, maxTotalBytes, ttlMs } = this.answerLimits;
     const keep = bytes <= Math.min(maxAnswerBytes, maxBytesPerKey, maxTotalBytes);
-    return this.db.immediate((): CommitDecision => {
+    return this.db.commit((): CommitDecision => {
       const held = this.db.get<{ token: string }>('SELECT token FROM claims WHERE key_id = ? AND idem_key = ?', claim.keyId, claim.key);
       if (held?.token !== claim.token || reservation.keyId !== claim.keyId) {
         this.releaseNow(reservation.id);
@@ -390,7 +401,7 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
   /** Creates a key on `plan`; the key text is returned once and only its hash is stored. */
   async createKey(plan: Plan, label?: string): Promise<CreatedKey> {
     this.assertUsable();
-    return this.db.immediate(() => this.createKeyNow(plan, label));
+    return this.db.commit(() => this.createKeyNow(plan, label));
   }
 
   /** @internal Creates a key inside the caller's transaction. */
@@ -426,7 +437,7 @@ export class LocalKeyStore implements KeyStore, KeyAdmin {
   /** Revokes a key (authenticate then refuses it); undefined when the id is unknown. */
   async revokeKey(id: string): Promise<KeyRecord | undefined> {
     this.assertUsable();
-    return this.db.immediate(() => {
+    return this.db.commit(() => {
       this.db.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', this.clock().toISOString(), id);
       const row = this.db.get<KeyRow>('SELECT * FROM api_keys WHERE id = ?', id);
       return row && recordOf(row);
