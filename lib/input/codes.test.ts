@@ -92,7 +92,7 @@ describe('paymentMeans.typeCode (BT-81, UNTDID 4461)', () => {
   });
 });
 
-describe('taxPointDateCode (BT-8, UNTDID 2005)', () => {
+describe('taxPointDateCode (BT-8, UNTDID 2475 as CII uses it)', () => {
   it.each([
     [29, '29'],
     [5, '5'],

@@ -5,7 +5,7 @@
  * (`"documentType": 381`). Wherever the list's codes are numbers, the input
  * takes a JSON number or a string and normalises it to the string the model
  * holds (EN 16931 codes are text: BT-3 is "381", never 381):
- * - UNTDID 1001 document type (BT-3), UNTDID 2005 tax point date code (BT-8),
+ * - UNTDID 1001 document type (BT-3), tax point date code (BT-8, the UNTDID 2475 codes CII uses),
  *   UNTDID 4461 payment means (BT-81), UNTDID 5189 allowance reasons (BT-98,
  *   BT-140): the number's decimal digits;
  * - ISO 6523 ICD identifier schemes (BT-60-1, BT-61-1, BT-71-1) and EAS

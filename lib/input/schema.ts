@@ -169,6 +169,7 @@ const decimalValue = v.union(
     v.number('must be a number'),
     v.pipe(
       v.string(),
+      v.description('The same number as a plain decimal text, e.g. "12.50": digits, an optional "-" and "." (no exponent, no thousands separator).'),
       maxChars(MAX_DECIMAL_LENGTH),
       v.regex(DECIMAL_TEXT, 'must be a plain decimal such as "12.50" (digits, optional "-" and "." only)'),
     ),
@@ -597,7 +598,7 @@ const ItemSchema = v.object(
       v.check((value) => value.gt(0), 'must be greater than 0'),
     ),
     unitPrice: decimal('Unit price excluding VAT: item net price (BT-146).'),
-    vatRate: decimal('VAT rate in percent, e.g. 20, 10, 5.5 or 0 (BT-152). Ignored for category O.'),
+    vatRate: decimal('VAT rate in percent, a JSON number or a decimal string: e.g. 20, 10, 5.5 (or "5.5") or 0 (BT-152). Ignored for category O.'),
     vatCategory: withDefault(
       codeOf(VAT_CATEGORY_CODES),
       'S',
@@ -841,7 +842,7 @@ export const InvoiceInputSchema = v.object(
       'Value added tax point date code (BT-8), a string or a JSON number (29 is "29"): "5" invoice date, "29" delivery date, "72" paid to date (BR-CL-06). Not with taxPointDate (BR-CO-03).',
       (text) => text.trim(),
       /^[0-9]{1,3}$/,
-      'must be a UNTDID 2005 code such as "5", "29" or "72"',
+      'must be a UNTDID 2475 code such as "5", "29" or "72"',
       MAX_IDENTIFIER_LENGTH,
       { min: 0, max: 999, width: 1 },
     ),
