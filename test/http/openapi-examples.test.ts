@@ -148,6 +148,10 @@ describe('the GET operations, as documented', () => {
     }
     const served = (await (await send('GET', '/api/openapi.json')).json()) as Json;
     expect(served).toEqual(JSON.parse(JSON.stringify(doc)));
+    // /api/docs/ would break the page's relative URLs: it is sent to /api/docs.
+    const slash = await fetch(`${base}/api/docs/`, { redirect: 'manual' });
+    expect((await expectDocumented('GET', '/api/docs', slash, '/api/docs/')).status).toBe(301);
+    expect(new URL(slash.headers.get('location')!, `${base}/api/docs/`).href).toBe(`${base}/api/docs`);
   });
 
   it('every file of the page, then 304 with its ETag, and 404 for another name', async () => {
