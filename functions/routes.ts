@@ -68,7 +68,12 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET', path: '/api/docs', name: 'docs', entry: 'functions/docs.ts',
-    summary: 'A readable page describing every endpoint.',
+    summary: 'The API page: Swagger UI over this document, to read the API and try it against this server.',
     load: async () => (await import('./docs.js')).handler,
+  },
+  {
+    method: 'GET', path: '/api/docs/{asset}', name: 'docs-assets', entry: 'functions/docs-assets.ts',
+    summary: 'A file of the API page (Swagger UI, bundled with the service: no CDN).',
+    load: async () => (await import('./docs-assets.js')).handler,
   },
 ];

@@ -1,5 +1,5 @@
 /**
- * One construct holding every Lambda default once: Node.js 22 on arm64,
+ * One construct holding every Lambda default once: Node.js 24 on arm64,
  * esbuild bundling with the local esbuild (no Docker), ESM with source maps,
  * X-Ray tracing, a log group with retention, Powertools structured-logging
  * settings with the API Gateway REST correlation id, and, when given, the
@@ -13,6 +13,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { localBundling } from './bundling/local-bundler.js';
 import { REPO_ROOT } from './config.js';
 import { stagedDir, type CoreLayer } from './core-layer.js';
+import { assertPackageFiles } from './runtime-assets.js';
 
 /** JMESPath of the correlation id in API Gateway REST events (Powertools `correlationPaths.API_GATEWAY_REST`). */
 export const CORRELATION_ID_PATH = 'requestContext.requestId';
@@ -55,6 +56,8 @@ export interface ApiFunctionProps {
   description?: string;
   /** Reserved concurrency (instances kept for this function, and its ceiling); default: the account's shared pool. */
   reservedConcurrentExecutions?: number | undefined;
+  /** Files of installed packages the function reads at run time, shipped in its asset's node_modules/ (must exist at synth). */
+  runtimeFiles?: ReadonlyArray<{ package: string; files: readonly string[] }> | undefined;
 }
 
 /** A Lambda function with the service's defaults. */
@@ -68,6 +71,9 @@ export class ApiFunction extends LambdaFunction {
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     const entry = isAbsolute(props.entry) ? props.entry : resolve(REPO_ROOT, props.entry);
+    const runtimeFiles = (props.runtimeFiles ?? []).map((r) => ({ package: r.package, files: [...r.files] }));
+    // A function without the files it serves would deploy and answer 500: refuse to build it.
+    assertPackageFiles(runtimeFiles, `function ${id} (${props.entry})`);
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     const level = props.logLevel ?? 'INFO';
     const environment: Record<string, string> = {
@@ -97,7 +103,12 @@ export class ApiFunction extends LambdaFunction {
       code: Code.fromAsset(dirname(entry), {
         assetHashType: AssetHashType.OUTPUT,
         bundling: {
-          ...localBundling({ kind: 'function', entry, ...(props.coreLayer === undefined ? {} : { coreLibDir: props.coreLayer.libDir }) }),
+          ...localBundling({
+            kind: 'function',
+            entry,
+            ...(props.coreLayer === undefined ? {} : { coreLibDir: props.coreLayer.libDir }),
+            ...(runtimeFiles.length === 0 ? {} : { runtimeFiles }),
+          }),
           outputType: BundlingOutput.NOT_ARCHIVED,
         },
       }),

@@ -4,6 +4,8 @@
  * routes deploy without touching infra; list it here only to change them.
  */
 
+import { SWAGGER_UI_PACKAGE, SWAGGER_UI_RUNTIME_FILES } from '../functions/_shared/swagger-ui.js';
+
 /** What the stack needs to know about a route (a subset of functions/routes.ts `Route`). */
 export interface RouteLike {
   method: 'GET' | 'POST';
@@ -44,6 +46,11 @@ export interface RouteSettings {
    * traffic cannot starve paying customers; undefined = the shared pool.
    */
   reservedConcurrency?: number | undefined;
+  /**
+   * Files of installed npm packages the function reads at run time, shipped beside its bundle in
+   * `node_modules/<package>/` (the API page's Swagger UI); synth fails when one is missing (runtime-assets.ts).
+   */
+  runtimeFiles?: ReadonlyArray<{ package: string; files: readonly string[] }> | undefined;
 }
 
 /** Prefix of the paths that require an API key (DECISIONS.md, Auth). */
@@ -77,7 +84,9 @@ export const ROUTE_SETTINGS: Readonly<Record<string, Partial<RouteSettings>>> = 
   'v1-validate': { memoryMb: 1024, timeoutSeconds: 10, auth: true, reservedConcurrency: 10 },
   health: { memoryMb: 256, timeoutSeconds: 5 },
   openapi: { memoryMb: 512, timeoutSeconds: 10 },
-  docs: { memoryMb: 512, timeoutSeconds: 10 },
+  docs: { memoryMb: 256, timeoutSeconds: 5 },
+  // Swagger UI from the installed swagger-ui-dist (no CDN): its files ship with this function only.
+  'docs-assets': { memoryMb: 256, timeoutSeconds: 5, runtimeFiles: [{ package: SWAGGER_UI_PACKAGE, files: SWAGGER_UI_RUNTIME_FILES }] },
 });
 
 /** True when `path` is a v1 path (API key required). */

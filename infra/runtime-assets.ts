@@ -6,7 +6,9 @@
  *  - the XSD schemas: every root file the validator loads (lib/validate-xml.ts
  *    XSD_ROOT_FILES) and, transitively, every schema they import or include;
  *  - the package files the core opens at run time (core-layer.ts
- *    LAYER_RUNTIME_FILES), except the optional ones (`when`).
+ *    LAYER_RUNTIME_FILES), except the optional ones (`when`);
+ *  - the package files a function reads beside its bundle (route-settings.ts
+ *    `runtimeFiles`: the API page's Swagger UI), checked by api-function.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
@@ -16,9 +18,12 @@ import { installedPackageDir } from './bundling/build.js';
 /** A runtime file is missing: the message lists every one and says where they come from. */
 export class MissingRuntimeAssetError extends Error {
   readonly code = 'MISSING_RUNTIME_ASSET';
-  constructor(readonly missing: readonly string[]) {
+  constructor(
+    readonly missing: readonly string[],
+    what = 'the core layer',
+  ) {
     super(
-      `Cannot build the core layer: ${missing.length} runtime file(s) missing:\n` +
+      `Cannot build ${what}: ${missing.length} runtime file(s) missing:\n` +
         missing.map((m) => `  - ${m}`).join('\n') +
         '\nThe XSDs live in the repository under schemas/ (see schemas/README.md; context schemaDir / SCHEMA_SOURCE_DIR points elsewhere); packages come from `npm ci`.',
     );
@@ -67,6 +72,12 @@ export function findMissingRuntimeAssets(schemaDir: string, packages: readonly R
   const missing: string[] = [];
   if (!existsSync(schemaDir)) missing.push(`schema folder ${schemaDir}`);
   else for (const f of schemaClosure(schemaDir).missing) missing.push(`XSD ${join(relative(repoRoot, schemaDir) || '.', f)}`);
+  return [...missing, ...findMissingPackageFiles(packages)];
+}
+
+/** The missing files of installed packages (optional ones, `when`, skipped), as readable lines. */
+export function findMissingPackageFiles(packages: readonly RuntimePackageFiles[]): string[] {
+  const missing: string[] = [];
   for (const pkg of packages) {
     if (pkg.when !== undefined) continue;
     const dir = installedPackageDir(pkg.package);
@@ -77,6 +88,12 @@ export function findMissingRuntimeAssets(schemaDir: string, packages: readonly R
     for (const f of pkg.files) if (f !== '.' && !existsSync(join(dir, f))) missing.push(`${pkg.package}/${f}`);
   }
   return missing;
+}
+
+/** Throws {@link MissingRuntimeAssetError} unless every listed package file is present (the files a function ships beside its bundle). */
+export function assertPackageFiles(packages: readonly RuntimePackageFiles[], what: string): void {
+  const missing = findMissingPackageFiles(packages);
+  if (missing.length > 0) throw new MissingRuntimeAssetError(missing, what);
 }
 
 /** Throws {@link MissingRuntimeAssetError} unless every runtime file is present. */

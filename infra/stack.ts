@@ -218,6 +218,7 @@ export class FacturXStack extends Stack {
         description: `${route.method} ${route.path}`,
         environment,
         reservedConcurrentExecutions: s.reservedConcurrency,
+        runtimeFiles: s.runtimeFiles,
       });
       if (s.auth) {
         fn.addToRolePolicy(new PolicyStatement({ sid: 'CreditCounters', effect: Effect.ALLOW, actions: [...CREDITS_ACTIONS], resources: [this.creditsTable.tableArn] }));

@@ -5,6 +5,7 @@
 import { isRuleSelection, RULE_SELECTIONS, type RuleSelection } from '../../lib/rules/rule-sets.js';
 import { EncodingError, InputError, type FieldIssue } from '../../lib/errors.js';
 import { parsePartialInvoiceInput, type PartialInvoiceInput } from '../../lib/input/partial.js';
+import { describeReceived } from '../../lib/input/codes.js';
 import { findUnpairedSurrogate } from '../../lib/input/utf8.js';
 import { MAX_IDENTIFIER_LENGTH } from '../../lib/input/limits.js';
 
@@ -114,7 +115,7 @@ export function parseConvertBody(body: unknown):
   let mimeType = typeof b.mimeType === 'string' ? b.mimeType.trim().toLowerCase().replace(/;.*$/, '') : undefined;
   if (field === 'pdfBase64') mimeType ??= 'application/pdf';
   if (mimeType === undefined) issues.push({ path: 'mimeType', message: `is required with ${field}` });
-  else if (!(mimeType in CONVERT_MEDIA_TYPES)) issues.push({ path: 'mimeType', message: `must be one of ${Object.keys(CONVERT_MEDIA_TYPES).join(', ')}` });
+  else if (!(mimeType in CONVERT_MEDIA_TYPES)) issues.push({ path: 'mimeType', message: `must be one of ${Object.keys(CONVERT_MEDIA_TYPES).join(', ')}; got ${describeReceived(b.mimeType)}` });
   else if (field === 'pdfBase64' && mimeType !== 'application/pdf') issues.push({ path: 'mimeType', message: 'must be application/pdf with pdfBase64' });
   else if (field === 'imageBase64' && !mimeType.startsWith('image/')) issues.push({ path: 'mimeType', message: 'must be image/png or image/jpeg with imageBase64' });
   const bytes = decodeBase64(b[field], field, issues);
@@ -125,7 +126,7 @@ export function parseConvertBody(body: unknown):
   if (b.profile !== undefined && b.profile !== null) {
     const p = typeof b.profile === 'string' ? b.profile.toLowerCase() : '';
     if (p === 'basic' || p === 'comfort' || p === 'extended') profile = p;
-    else issues.push({ path: 'profile', message: 'must be one of basic, comfort, extended' });
+    else issues.push({ path: 'profile', message: `must be one of basic, comfort, extended; got ${describeReceived(b.profile)}` });
   }
   let businessProcess: string | undefined;
   if (b.businessProcess !== undefined && b.businessProcess !== null) {
@@ -136,7 +137,7 @@ export function parseConvertBody(body: unknown):
   let rules: RuleSelection | undefined;
   if (b.rules !== undefined && b.rules !== null) {
     if (isRuleSelection(b.rules)) rules = b.rules;
-    else issues.push({ path: 'rules', message: `must be one of ${RULE_SELECTIONS.join(', ')}` });
+    else issues.push({ path: 'rules', message: `must be one of ${RULE_SELECTIONS.join(', ')}; got ${describeReceived(b.rules)}` });
   }
   if (issues.length > 0 || bytes === undefined || mimeType === undefined) return { ok: false, issues };
   return {
@@ -162,11 +163,11 @@ export function requestRules(req: { body: unknown; event: { queryStringParameter
   const body = req.body;
   const fromBody = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { rules?: unknown }).rules : undefined;
   if (fromBody !== undefined && fromBody !== null) {
-    if (!isRuleSelection(fromBody)) throw bodyProblem('rules', `must be one of ${RULE_SELECTIONS.join(', ')}`);
+    if (!isRuleSelection(fromBody)) throw bodyProblem('rules', `must be one of ${RULE_SELECTIONS.join(', ')}; got ${describeReceived(fromBody)}`);
     return fromBody;
   }
   const fromQuery = req.event.queryStringParameters?.['rules'];
   if (fromQuery === undefined || fromQuery === null) return undefined;
-  if (!isRuleSelection(fromQuery)) throw bodyProblem('query.rules', `must be one of ${RULE_SELECTIONS.join(', ')}`);
+  if (!isRuleSelection(fromQuery)) throw bodyProblem('query.rules', `must be one of ${RULE_SELECTIONS.join(', ')}; got ${describeReceived(fromQuery)}`);
   return fromQuery;
 }

@@ -7,8 +7,8 @@
 import { ServiceError } from '../../lib/errors.js';
 import { logger } from './logger.js';
 
-/** HTTP status of each error code. */
-const STATUS_BY_CODE: Record<string, number> = {
+/** HTTP status of each error code (the OpenAPI document lists each code under its status: ./openapi/errors.ts). */
+export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   NOT_FOUND: 404,

@@ -31,6 +31,8 @@ export interface FunctionBuildJob {
   outDir: string;
   /** Absolute lib/ folder to take from the core layer; omit to bundle everything (the authorizer). */
   coreLibDir?: string;
+  /** Package files the function reads at run time, copied to `outDir/node_modules/<package>/` (resolved from the bundle). */
+  runtimeFiles?: RuntimeFiles[];
 }
 
 /** Build of the core layer. */
@@ -115,6 +117,21 @@ export async function buildFunction(job: FunctionBuildJob): Promise<void> {
     external: ['@aws-sdk/*'],
     plugins: job.coreLibDir === undefined ? [trimPlugin()] : [coreExternalPlugin({ libDir: job.coreLibDir }), trimPlugin()],
   });
+  copyRuntimeFiles(job.runtimeFiles ?? [], join(job.outDir, 'node_modules'));
+}
+
+/** Copies the listed files of installed packages under `nodeModules` (skipping optional packages not installed). */
+function copyRuntimeFiles(packages: readonly RuntimeFiles[], nodeModules: string): void {
+  for (const pkg of packages) {
+    if (pkg.when !== undefined && installedPackageDir(pkg.when) === undefined) continue;
+    const from = installedPackageDir(pkg.package);
+    if (from === undefined) throw new Error(`Package ${pkg.package} is not installed; the build needs it.`);
+    for (const file of pkg.files) {
+      const target = join(nodeModules, pkg.package, file);
+      mkdirSync(dirname(target), { recursive: true });
+      cpSync(join(from, file), target, { recursive: true, dereference: true });
+    }
+  }
 }
 
 /** Every runtime module of lib/ (tests and fixtures left out), as absolute paths, sorted. */
@@ -194,16 +211,7 @@ export async function buildLayer(job: LayerBuildJob): Promise<void> {
     join(coreDir, 'package.json'),
     `${JSON.stringify({ name: CORE_PACKAGE, version: job.version, private: true, type: 'module' }, null, 2)}\n`,
   );
-  for (const pkg of job.runtimeFiles ?? []) {
-    if (pkg.when !== undefined && installedPackageDir(pkg.when) === undefined) continue;
-    const from = installedPackageDir(pkg.package);
-    if (from === undefined) throw new Error(`Package ${pkg.package} is not installed; the core layer needs it.`);
-    for (const file of pkg.files) {
-      const target = join(job.outDir, 'nodejs', 'node_modules', pkg.package, file);
-      mkdirSync(dirname(target), { recursive: true });
-      cpSync(join(from, file), target, { recursive: true, dereference: true });
-    }
-  }
+  copyRuntimeFiles(job.runtimeFiles ?? [], join(job.outDir, 'nodejs', 'node_modules'));
   if (job.schemaSourceDir !== undefined) {
     const target = join(job.outDir, LAYER_SCHEMA_DIR);
     cpSync(resolve(job.schemaSourceDir), target, { recursive: true, dereference: true });

@@ -134,7 +134,7 @@ describe('the optional fields of DECISIONS.md', () => {
     expect(parseOk(minimalWith((b) => (b.documentType = code))).documentType).toBe(code);
   });
 
-  it.each(['393', '', 380])('rejects documentType %j', (code) => {
+  it.each(['393', '', 393, 380.5, '380 '])('rejects documentType %j', (code) => {
     expect(paths(parseFail(minimalWith((b) => (b.documentType = code))))).toStrictEqual(['documentType']);
   });
 

@@ -40,6 +40,7 @@ import {
   MAX_SUPPORTING_DOCUMENTS,
   MAX_URI_LENGTH,
 } from './limits.js';
+import { codeNumber, codeOf, numericCodeOf, withReceived } from './codes.js';
 import { xmlForbiddenCharMessage } from './xml-chars.js';
 import { FR_BILLING_FRAMEWORKS } from '../rules/br-fr/BR-FR-08.js';
 import { RULE_SELECTIONS } from '../rules/rule-sets.js';
@@ -138,21 +139,29 @@ function optionalText(description: string, max: number) {
 
 /**
  * Optional text of at most `max` characters as typed, normalised by `normalize`,
- * then checked against `pattern` (after normalisation).
+ * then checked against `pattern` (after normalisation). With `asNumber`, a
+ * code of a numeric list may also come as a JSON number (./codes.ts
+ * {@link codeNumber}), normalised to the same text. Messages say what was received.
  */
-function optionalCode(description: string, normalize: (text: string) => string, pattern: RegExp, message: string, max = MAX_IDENTIFIER_LENGTH) {
-  return optional(
-    v.pipe(
-      v.string('must be a string'),
-      maxChars(max),
-      v.transform((text) => {
-        const value = normalize(text);
-        return value === '' ? undefined : value;
-      }),
-      v.check((value) => value === undefined || pattern.test(value), message),
-    ),
-    description,
+function optionalCode(
+  description: string,
+  normalize: (text: string) => string,
+  pattern: RegExp,
+  message: string,
+  max = MAX_IDENTIFIER_LENGTH,
+  asNumber?: { min: number; max: number; width: number },
+) {
+  const text = v.pipe(
+    v.string(withReceived('must be a string')),
+    maxChars(max),
+    v.transform((value: string) => {
+      const normalized = normalize(value);
+      return normalized === '' ? undefined : normalized;
+    }),
+    v.check((value) => value === undefined || pattern.test(value), withReceived(message)),
   );
+  if (asNumber === undefined) return optional(text, description);
+  return optional(v.union([text, codeNumber(asNumber.min, asNumber.max, asNumber.width, message)], withReceived(message)), description);
 }
 
 const decimalValue = v.union(
@@ -160,6 +169,7 @@ const decimalValue = v.union(
     v.number('must be a number'),
     v.pipe(
       v.string(),
+      v.description('The same number as a plain decimal text, e.g. "12.50": digits, an optional "-" and "." (no exponent, no thousands separator).'),
       maxChars(MAX_DECIMAL_LENGTH),
       v.regex(DECIMAL_TEXT, 'must be a plain decimal such as "12.50" (digits, optional "-" and "." only)'),
     ),
@@ -286,11 +296,17 @@ const AddressSchema = v.pipe(
   ),
 );
 
+/** ISO 6523 ICD and EAS codes that are numbers have four digits: a JSON number is padded to them (./codes.ts). */
+const SCHEME_NUMBER_MESSAGE = 'must be a scheme code: as a number, a whole number from 1 to 9999 (9 is "0009")';
+
 /** Electronic address object with its EAS scheme. */
 const ElectronicAddressObjectSchema = v.object(
   {
     id: requiredText('Electronic address identifier (BT-34 / BT-49).', MAX_EMAIL_LENGTH),
-    scheme: requiredText('Electronic address scheme, an EAS code such as "EM" (email), "0009" (SIRET) or "0225" (BT-34-1 / BT-49-1).', MAX_IDENTIFIER_LENGTH),
+    scheme: v.pipe(
+      v.union([requiredText('The scheme as text.', MAX_IDENTIFIER_LENGTH), codeNumber(1, 9999, 4, SCHEME_NUMBER_MESSAGE)], withReceived('must be a string or a number of 1 to 4 digits')),
+      v.description('Electronic address scheme, an EAS code such as "EM" (email), "0009" (SIRET) or "0225" (BT-34-1 / BT-49-1); a numeric code may be a JSON number (9 is "0009").'),
+    ),
   },
   objectMessage('an object'),
 );
@@ -339,7 +355,10 @@ function partyIdentifier(description: string, ids: { id: string; scheme: string 
         v.object(
           {
             id: requiredText(`Identifier (${ids.id}).`, MAX_IDENTIFIER_LENGTH),
-            scheme: optionalText(`Identifier scheme, an ISO 6523 ICD code such as "0009" (SIRET), "0002" (SIREN) or "0088" (GLN) (${ids.scheme}).`, MAX_IDENTIFIER_LENGTH),
+            scheme: optional(
+              v.union([optionalTextValue(MAX_IDENTIFIER_LENGTH), codeNumber(1, 9999, 4, SCHEME_NUMBER_MESSAGE)], withReceived('must be a string or a number of 1 to 4 digits')),
+              `Identifier scheme, an ISO 6523 ICD code such as "0009" (SIRET), "0002" (SIREN) or "0088" (GLN) (${ids.scheme}); a JSON number is read as the four-digit code (9 is "0009").`,
+            ),
           },
           objectMessage('an object'),
         ),
@@ -561,7 +580,7 @@ function lineAllowanceChargeSchema(kind: 'allowance' | 'charge') {
       baseAmount: optionalDecimal(`Invoice line ${kind} base amount (${t.base}). Default, with a percentage: quantity x unit price.`),
       percentage: optionalDecimal(`Invoice line ${kind} percentage, e.g. 10 for 10 % (${t.percentage}).`),
       reason: optionalText(`Invoice line ${kind} reason, free text (${t.reason}). A reason or a reason code is required.`, MAX_SHORT_TEXT_LENGTH),
-      reasonCode: reasonCode(`Invoice line ${kind} reason code, ${t.codeList} (${t.code}).`),
+      reasonCode: reasonCode(kind, `Invoice line ${kind} reason code, ${t.codeList} (${t.code}).`),
     },
     objectMessage('an object'),
   );
@@ -579,9 +598,9 @@ const ItemSchema = v.object(
       v.check((value) => value.gt(0), 'must be greater than 0'),
     ),
     unitPrice: decimal('Unit price excluding VAT: item net price (BT-146).'),
-    vatRate: decimal('VAT rate in percent, e.g. 20, 10, 5.5 or 0 (BT-152). Ignored for category O.'),
+    vatRate: decimal('VAT rate in percent, a JSON number or a decimal string: e.g. 20, 10, 5.5 (or "5.5") or 0 (BT-152). Ignored for category O.'),
     vatCategory: withDefault(
-      v.picklist(VAT_CATEGORY_CODES, `must be one of ${VAT_CATEGORY_CODES.join(', ')}`),
+      codeOf(VAT_CATEGORY_CODES),
       'S',
       'VAT category code (BT-151): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Default S.',
     ),
@@ -634,9 +653,19 @@ const DOCUMENT_ALLOWANCE_CHARGE_TERMS = {
   charge: { group: 'BG-21', amount: 'BT-99', base: 'BT-100', percentage: 'BT-101', category: 'BT-102', rate: 'BT-103', reason: 'BT-104', code: 'BT-105', codeList: 'UNTDID 7161, e.g. "FC" freight, "ABL" packaging', missing: 'BR-37' },
 } as const;
 
-/** An allowance or charge reason code: 1 to 3 letters or digits, any case, returned upper-case; the code list is judged by the rules (BR-CL-19, BR-CL-20). */
-function reasonCode(description: string) {
-  return optionalCode(description, (text) => text.trim().toUpperCase(), /^[A-Z0-9]{1,3}$/, 'must be a code of 1 to 3 letters or digits');
+/**
+ * An allowance or charge reason code: 1 to 3 letters or digits, any case, returned upper-case; the code list is judged
+ * by the rules (BR-CL-19, BR-CL-20). Allowance reasons (UNTDID 5189) are numbers, so they may come as a JSON number too;
+ * charge reasons (UNTDID 7161) are letters.
+ */
+function reasonCode(kind: 'allowance' | 'charge', description: string) {
+  const message = 'must be a code of 1 to 3 letters or digits';
+  if (kind === 'charge') return optionalCode(description, (text) => text.trim().toUpperCase(), /^[A-Z0-9]{1,3}$/, message);
+  return optionalCode(`${description} A string or a JSON number (95 is "95").`, (text) => text.trim().toUpperCase(), /^[A-Z0-9]{1,3}$/, message, MAX_IDENTIFIER_LENGTH, {
+    min: 0,
+    max: 999,
+    width: 1,
+  });
 }
 
 /**
@@ -652,9 +681,9 @@ function documentAllowanceChargeSchema(kind: 'allowance' | 'charge') {
       baseAmount: optionalDecimal(`Document level ${kind} base amount (${t.base}), with percentage.`),
       percentage: optionalDecimal(`Document level ${kind} percentage, e.g. 5 for 5 % (${t.percentage}).`),
       reason: optionalText(`Document level ${kind} reason, free text (${t.reason}). A reason or a reason code is required.`, MAX_SHORT_TEXT_LENGTH),
-      reasonCode: reasonCode(`Document level ${kind} reason code, ${t.codeList} (${t.code}).`),
+      reasonCode: reasonCode(kind, `Document level ${kind} reason code, ${t.codeList} (${t.code}).`),
       vatCategory: optional(
-        v.picklist(VAT_CATEGORY_CODES, `must be one of ${VAT_CATEGORY_CODES.join(', ')}`),
+        codeOf(VAT_CATEGORY_CODES),
         `VAT category code of the ${kind} (${t.category}). When absent and every line has the same VAT category and rate, those of the lines; otherwise required (${t.missing}).`,
       ),
       vatRate: optionalDecimal(`VAT rate of the ${kind} in percent (${t.rate}). Taken from the lines with the category when absent (see vatCategory); ignored for category O.`),
@@ -706,11 +735,19 @@ const TotalsSchema = v.object(
   objectMessage('an object'),
 );
 
+const PAYMENT_MEANS_CODE_MESSAGE = 'must be a UNTDID 4461 code such as "30" or "58" (1 to 99, or ZZZ)';
+
 const PaymentMeansSchema = v.object(
   {
     typeCode: optional(
-      v.pipe(v.string('must be a string'), v.regex(/^(?:[1-9]\d?|ZZZ)$/, 'must be a UNTDID 4461 code such as "30" or "58"')),
-      'Payment means type code, UNTDID 4461 (BT-81): e.g. "30" credit transfer, "58" SEPA credit transfer, "49" direct debit, "59" SEPA direct debit, "48" bank card. Default: "59" or "49" with a direct debit, "48" with a card, else "58" when the IBAN is from a SEPA country, else "30".',
+      v.union(
+        [
+          v.pipe(v.string(withReceived('must be a string')), v.regex(/^(?:[1-9]\d?|ZZZ)$/, withReceived(PAYMENT_MEANS_CODE_MESSAGE))),
+          codeNumber(1, 99, 1, PAYMENT_MEANS_CODE_MESSAGE),
+        ],
+        withReceived(PAYMENT_MEANS_CODE_MESSAGE),
+      ),
+      'Payment means type code, UNTDID 4461 (BT-81), a string or a JSON number (58 is "58"): e.g. "30" credit transfer, "58" SEPA credit transfer, "49" direct debit, "59" SEPA direct debit, "48" bank card. Default: "59" or "49" with a direct debit, "48" with a card, else "58" when the IBAN is from a SEPA country, else "30".',
     ),
     iban: optionalCode(
       'IBAN of the account to pay to (BT-84); spaces allowed.',
@@ -756,9 +793,9 @@ export const InvoiceInputSchema = v.object(
       'Invoice currency, ISO 4217 code (BT-5). Default EUR.',
     ),
     documentType: withDefault(
-      v.picklist(DOCUMENT_TYPE_CODES, `must be one of ${DOCUMENT_TYPE_CODES.join(', ')}`),
+      numericCodeOf(DOCUMENT_TYPE_CODES),
       '380',
-      'Document type (BT-3): 380 invoice, 381 credit note, 384 corrected invoice, 389 self-billed invoice, 386 prepayment invoice. Default 380.',
+      'Document type (BT-3), a string or a JSON number (381 is "381"): 380 invoice, 381 credit note, 384 corrected invoice, 389 self-billed invoice, 386 prepayment invoice. Default 380.',
     ),
     buyerReference: optionalText('Buyer reference, e.g. the buyer\'s service code (BT-10).', MAX_IDENTIFIER_LENGTH),
     purchaseOrderReference: optionalText('Purchase order reference (BT-13).', MAX_IDENTIFIER_LENGTH),
@@ -789,7 +826,7 @@ export const InvoiceInputSchema = v.object(
       'VAT accounting currency, ISO 4217 (BT-6), with totals.vatTotalAccountingCurrency (BT-111). A French invoice not in EUR needs EUR here (BR-FR-CO-12).',
     ),
     rules: optional(
-      v.picklist(RULE_SELECTIONS, `must be one of ${RULE_SELECTIONS.join(', ')}`),
+      codeOf(RULE_SELECTIONS),
       'Rule sets to apply: auto (default: EN 16931, plus the French BR-FR rules when the seller is in FR), fr (always both), en16931 (never BR-FR).',
     ),
     paymentTerms: optionalText('Payment terms, free text, e.g. "30 days net" (BT-20).', MAX_LONG_TEXT_LENGTH),
@@ -802,10 +839,12 @@ export const InvoiceInputSchema = v.object(
       'Value added tax point date, YYYY-MM-DD (BT-7), when VAT becomes due on another date than the invoice date. Not with taxPointDateCode (BR-CO-03).',
     ),
     taxPointDateCode: optionalCode(
-      'Value added tax point date code (BT-8): "5" invoice date, "29" delivery date, "72" paid to date (BR-CL-06). Not with taxPointDate (BR-CO-03).',
+      'Value added tax point date code (BT-8), a string or a JSON number (29 is "29"): "5" invoice date, "29" delivery date, "72" paid to date (BR-CL-06). Not with taxPointDate (BR-CO-03).',
       (text) => text.trim(),
       /^[0-9]{1,3}$/,
-      'must be a UNTDID 2005 code such as "5", "29" or "72"',
+      'must be a UNTDID 2475 code such as "5", "29" or "72"',
+      MAX_IDENTIFIER_LENGTH,
+      { min: 0, max: 999, width: 1 },
     ),
     payee: optional(PayeeSchema, 'Payee (BG-10), when the payment goes to another party than the seller, e.g. a factoring company.'),
     taxRepresentative: optional(TaxRepresentativeSchema, "Seller tax representative (BG-11), for a seller that declares VAT through a representative in the buyer's country."),

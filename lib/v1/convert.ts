@@ -11,6 +11,7 @@
  *     is validated like any incoming XML (rules, CII D16B and profile XSDs).
  * Pure apart from the extractor it is given.
  */
+import { describeReceived } from '../input/codes.js';
 import { writeCiiWithReport } from '../cii/writer.js';
 import { V1_PROFILE_NAMES, type FacturXProfile } from '../cii/profiles.js';
 import { ExtractionError, InputError, ServiceError } from '../errors.js';
@@ -183,7 +184,7 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
 export function parseV1Profile(value: unknown): V1Profile {
   if (value === undefined || value === null || value === '') return 'comfort';
   if (typeof value === 'string' && value.toLowerCase() in V1_PROFILE_NAMES) return value.toLowerCase() as V1Profile;
-  throw new InputError('The body has 1 problem.', [{ path: 'profile', message: 'must be one of basic, comfort, extended' }]);
+  throw new InputError('The body has 1 problem.', [{ path: 'profile', message: `must be one of basic, comfort, extended; got ${describeReceived(value)}` }]);
 }
 
 function addressText(a: PostalAddress | undefined): string | undefined {

@@ -6,8 +6,11 @@
  * reported under the flat name the client sent ({@link flatPathOf}).
  */
 
-/** Flat v1 name -> v2 path. Names not listed pass through unchanged (invoiceNumber, invoiceDate, dueDate, currency, items, ...). */
-const FLAT_TO_V2: Readonly<Record<string, string>> = {
+/**
+ * Flat v1 name -> v2 path (the seller BG-4, buyer BG-7 and totals BG-22 fields). Names not listed pass through
+ * unchanged (invoiceNumber, invoiceDate, dueDate, currency, items, ...). The OpenAPI document lists them from here.
+ */
+export const FLAT_TO_V2: Readonly<Record<string, string>> = Object.freeze({
   supplierName: 'seller.name',
   supplierAddress: 'seller.address',
   supplierVAT: 'seller.vatNumber',
@@ -35,7 +38,7 @@ const FLAT_TO_V2: Readonly<Record<string, string>> = {
   totalHT: 'totals.totalHT',
   totalTTC: 'totals.totalTTC',
   prepaidAmount: 'totals.prepaidAmount',
-};
+});
 
 /** True when the object uses the flat v1 names rather than v2's `seller` / `buyer` objects. */
 export function isFlatV1Invoice(data: Record<string, unknown>): boolean {

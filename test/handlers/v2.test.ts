@@ -42,6 +42,25 @@ describe('POST /api/v2/xml handler', () => {
     expect(JSON.stringify(body)).not.toContain('<?xml');
   });
 
+  it('takes numeric codes as JSON numbers (documentType, paymentMeans.typeCode) and writes them as the codes', async () => {
+    const event = loadEvent('v2-xml/valid.json');
+    const invoice = JSON.parse(event.body!) as Record<string, any>;
+    invoice.documentType = 380;
+    invoice.paymentMeans = { ...invoice.paymentMeans, typeCode: 58 };
+    const { status, body } = await call(xmlHandler, { ...event, body: JSON.stringify(invoice) });
+    expect(status).toBe(200);
+    expect(body.data.xml).toMatch(/<rsm:ExchangedDocument>[\s\S]*?<ram:TypeCode>380<\/ram:TypeCode>/);
+    expect(body.data.xml).toMatch(/<ram:SpecifiedTradeSettlementPaymentMeans>\s*<ram:TypeCode>58<\/ram:TypeCode>/);
+  });
+
+  it('answers 400 for a code out of its list, saying what was received', async () => {
+    const event = loadEvent('v2-xml/valid.json');
+    const invoice = { ...(JSON.parse(event.body!) as Record<string, unknown>), documentType: 999 };
+    const { status, body } = await call(xmlHandler, { ...event, body: JSON.stringify(invoice) });
+    expect(status).toBe(400);
+    expect(body.error!.details).toStrictEqual([{ path: 'documentType', message: 'must be one of 380, 381, 384, 389, 386; got 999' }]);
+  });
+
   it('answers 400 BAD_REQUEST for malformed JSON', async () => {
     const { status, body } = await call(xmlHandler, 'v2-xml/malformed-json.json');
     expect(status).toBe(400);

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes.js';
+import { SWAGGER_UI_PACKAGE, SWAGGER_UI_RUNTIME_FILES } from '../../functions/_shared/swagger-ui.js';
 import type { ApiFunction } from '../../infra/api-function.js';
 import { CORE_IMPORT_BASE, LAYER_CORE_DIR } from '../../infra/bundling/core-paths.js';
 import { runInFreshNode, stageForDirectImport } from '../../infra/bundling/emulate.js';
@@ -254,6 +255,25 @@ describe('core layer and function bundles', () => {
       staged.cleanup();
     }
     expect(existsSync(staged.bundleFile)).toBe(false);
+  });
+
+  it('serves Swagger UI from the files the docs-assets function ships beside its bundle, and the page from the docs bundle', () => {
+    const assets = fn('docs-assets');
+    const shipped = join(dirname(bundleOf(assets)), 'node_modules', SWAGGER_UI_PACKAGE);
+    for (const file of SWAGGER_UI_RUNTIME_FILES) expect(existsSync(join(shipped, file)), file).toBe(true);
+    // Only this function carries them: not the layer, not the page.
+    expect(existsSync(join(layerDir, 'nodejs', 'node_modules', SWAGGER_UI_PACKAGE))).toBe(false);
+    expect(existsSync(join(dirname(bundleOf(fn('docs'))), 'node_modules'))).toBe(false);
+    const run = runInFreshNode({ bundleFile: bundleOf(assets), layerDir, environment: { ...assets.runtimeEnvironment }, event: readEvent('docs-assets', 'swagger-ui-css.json') });
+    expect(run.error).toBeUndefined();
+    const css = run.result as ProxyResult;
+    expect(css.statusCode).toBe(200);
+    expect(css.headers?.['Content-Type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toBe(readFileSync(join(REPO_ROOT, 'node_modules', SWAGGER_UI_PACKAGE, 'swagger-ui.css'), 'utf8'));
+    const page = runInFreshNode({ bundleFile: bundleOf(fn('docs')), layerDir, environment: { ...fn('docs').runtimeEnvironment }, event: readEvent('docs', 'page.json') });
+    const html = page.result as ProxyResult;
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('docs/swagger-ui-bundle.js?v=');
   });
 
   it('cannot run a function bundle without the layer (the core is not inside it)', () => {

@@ -10,7 +10,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { XSD_ROOT_FILES } from '../../lib/validate-xml.js';
 import { LAYER_RUNTIME_FILES } from '../../infra/core-layer.js';
 import { REPO_ROOT } from '../../infra/config.js';
-import { assertRuntimeAssets, findMissingRuntimeAssets, MissingRuntimeAssetError, schemaClosure } from '../../infra/runtime-assets.js';
+import { assertRuntimeAssets, findMissingPackageFiles, findMissingRuntimeAssets, MissingRuntimeAssetError, schemaClosure } from '../../infra/runtime-assets.js';
+import { App, Stack } from 'aws-cdk-lib';
+import { ROUTES } from '../../functions/routes.js';
+import { SWAGGER_UI_ASSETS, SWAGGER_UI_PACKAGE } from '../../functions/_shared/swagger-ui.js';
+import { ApiFunction } from '../../infra/api-function.js';
+import { settingsFor } from '../../infra/route-settings.js';
 import { requireShared } from '../shared-path.js';
 
 const SCHEMAS = resolve(REPO_ROOT, 'schemas');
@@ -78,5 +83,25 @@ describe('synth-time runtime asset check', () => {
   it('ignores optional packages that are not installed', () => {
     expect(findMissingRuntimeAssets(SCHEMAS, [{ package: 'no-such-package-x', files: ['.'], when: 'no-such-package-x' }], REPO_ROOT)).toEqual([]);
     expect(findMissingRuntimeAssets(SCHEMAS, [{ package: 'no-such-package-x', files: ['.'] }], REPO_ROOT)).toEqual(['package no-such-package-x (not installed)']);
+  });
+});
+
+describe('package files a function ships beside its bundle (the API page: Swagger UI)', () => {
+  it('lists, for /api/docs/{asset}, every Swagger UI file the handler serves, and they are installed', () => {
+    const route = ROUTES.find((r) => r.path === '/api/docs/{asset}');
+    expect(route).toBeDefined();
+    const files = settingsFor(route!).runtimeFiles ?? [];
+    expect(files).toEqual([{ package: SWAGGER_UI_PACKAGE, files: expect.arrayContaining(['package.json', ...Object.values(SWAGGER_UI_ASSETS).map((a) => a.file)]) }]);
+    expect(findMissingPackageFiles(files)).toEqual([]);
+    // No other route ships package files of its own.
+    expect(ROUTES.filter((r) => r !== route && settingsFor(r).runtimeFiles !== undefined)).toEqual([]);
+  });
+
+  it('refuses to build a function whose package files are missing, naming them', () => {
+    const stack = new Stack(new App(), 'MissingFiles', { env: { region: 'eu-west-3', account: '123456789012' } });
+    const make = () =>
+      new ApiFunction(stack, 'Docs', { entry: 'functions/docs-assets.ts', runtimeFiles: [{ package: SWAGGER_UI_PACKAGE, files: ['swagger-ui.css', 'no-such-file.js'] }] });
+    expect(make).toThrow(MissingRuntimeAssetError);
+    expect(make).toThrow(/function Docs \(functions\/docs-assets\.ts\): 1 runtime file\(s\) missing:\n {2}- swagger-ui-dist\/no-such-file\.js/);
   });
 });

@@ -3,6 +3,7 @@
  * first bytes (PDF, PNG and JPEG signatures; ZIP containers told apart by the
  * part names they hold; OLE2 compound files for legacy Excel).
  */
+import { describeReceived } from '../../input/codes.js';
 import { ExtractionError, InputError } from '../../errors.js';
 
 /** The document kinds the local extractor reads. */
@@ -29,7 +30,7 @@ export function kindOfMimeType(mimeType: string): DocumentKind | undefined {
   for (const [kind, types] of Object.entries(MIME_TYPES) as Array<[DocumentKind, readonly string[]]>) if (types.includes(base)) return kind;
   const accepted = Object.values(MIME_TYPES).map((t) => t[0]!);
   throw new InputError(`Unsupported document type "${base}". Send a PDF, a PNG or JPEG image, an Excel workbook (xlsx, xls, ods) or a Word document (docx).`, [
-    { path: 'mimeType', message: `must be one of ${accepted.join(', ')}` },
+    { path: 'mimeType', message: `must be one of ${accepted.join(', ')}; got ${describeReceived(base)}` },
   ]);
 }
 
