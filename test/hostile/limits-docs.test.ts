@@ -1,6 +1,6 @@
 /**
  * The documentation lists every limit of lib/limits.ts with its value: the
- * README's Limits table all of them, lib/pdf/README.md the PDF ones. A limit
+ * Limits table of docs/OPERATIONS.md all of them, lib/pdf/README.md the PDF ones. A limit
  * added or changed without its documentation fails here.
  */
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCE_LIMITS, type ResourceLimit } from '../../lib/limits.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+const readme = readFileSync(resolve(root, 'docs', 'OPERATIONS.md'), 'utf8');
 const pdfReadme = readFileSync(resolve(root, 'lib', 'pdf', 'README.md'), 'utf8');
 
 /** The value as the tables write it: 50 MiB, 200:1, 40,000,000, or the entry's own size. */
@@ -21,7 +21,7 @@ function written(l: ResourceLimit): string {
 }
 
 describe('limits documentation', () => {
-  it.each(RESOURCE_LIMITS.map((l) => [l.id, l] as const))('README lists %s with its value', (id, l) => {
+  it.each(RESOURCE_LIMITS.map((l) => [l.id, l] as const))('docs/OPERATIONS.md lists %s with its value', (id, l) => {
     expect(readme).toContain(`| \`${id}\` | ${written(l)} |`);
   });
 

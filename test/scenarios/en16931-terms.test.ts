@@ -491,8 +491,8 @@ describe('EN 16931 terms from JSON', () => {
     });
   });
 
-  it("the README's input examples are these fixtures: a discounted invoice with shipping, a credit note, a period invoice", () => {
-    const readme = readFileSync(resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  it("the input examples of docs/API.md are these fixtures: a discounted invoice with shipping, a credit note, a period invoice", () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '..', '..', 'docs', 'API.md'), 'utf8');
     for (const name of ['discount-and-shipping', 'credit-note', 'period-invoice']) {
       const at = readme.indexOf(`the \`${name}\` fixture`);
       expect(at, name).toBeGreaterThan(0);
@@ -512,7 +512,7 @@ describe('EN 16931 terms from JSON', () => {
       expect([back.typeCode, back.precedingInvoices]).toEqual([invoice.typeCode, invoice.precedingInvoices]);
     });
 
-    it('as the README shows it, passes the French rules too (rules auto, a French seller)', () => {
+    it('as docs/API.md shows it, passes the French rules too (rules auto, a French seller)', () => {
       const validation = checkInvoiceInput(input(fixtures['credit-note']));
       expect(validation.ruleSets).toEqual(['EN 16931 CII 1.3.16', 'BR-FR 1.4.0.02']);
       expect(validation.errors).toEqual([]);
