@@ -28,6 +28,10 @@
  *   letters); BT-90 is a `cac:PartyIdentification/cbc:ID` with scheme "SEPA"
  *   of the payee (else the seller); BT-32 a `cac:PartyTaxScheme` with
  *   TaxScheme "FC".
+ * - Where UBL requires an element that EN 16931 lets be absent, the value is
+ *   the one EN 16931 defines: BT-110 absent (no VAT total) is written as
+ *   the sum of the category tax amounts (BR-CO-14); BT-147 absent beside a
+ *   gross price (BT-148) as BT-148 - BT-146.
  * - Elements UBL requires that hold no business term get fixed values:
  *   `cac:TaxScheme/cbc:ID` VAT, `cac:CardAccount/cbc:NetworkID` "NA" (the
  *   card network is no EN 16931 term), and an empty `cac:OrderReference/cbc:ID`
@@ -42,6 +46,7 @@
  * as it is, and the rules (lib/rules) or the UBL XSD report the problem.
  * Deterministic: the same model gives the same bytes.
  */
+import { sum } from '../model/decimal.js';
 import type { DocumentAllowanceCharge, Invoice, PaymentInstructions, VatBreakdown } from '../model/invoice.js';
 import { ublDocumentType, type UblDocumentType } from './document-type.js';
 import { attr, has, hasId, UBL_NAMESPACES, UblWriter, type UnmappedTerm } from './writer-core.js';
@@ -302,11 +307,16 @@ function writeDocumentAllowanceCharge(w: UblWriter, ac: DocumentAllowanceCharge,
 /**
  * BT-110 with BG-23 (cac:TaxSubtotal: BT-116, BT-117, BT-118, BT-119, BT-121,
  * BT-120) in the invoice currency; BT-111 as a second cac:TaxTotal in the VAT
- * accounting currency (BT-6), without subtotals.
+ * accounting currency (BT-6), without subtotals. UBL requires the
+ * cac:TaxTotal/cbc:TaxAmount that holds the VAT breakdown, where EN 16931
+ * (and CII) let BT-110 be absent, e.g. on an invoice whose only category is
+ * O, not subject to VAT: it is then written as BR-CO-14 defines it, the sum
+ * of the category tax amounts (BT-117).
  */
 function writeTaxTotals(w: UblWriter, inv: Invoice): void {
   w.open('cac:TaxTotal', '', true);
-  w.amount('cbc:TaxAmount', inv.totals.vatTotal);
+  const vatTotal = inv.totals.vatTotal ?? (inv.vatBreakdown.length > 0 ? sum(inv.vatBreakdown.map((b) => b.taxAmount)) : undefined);
+  w.amount('cbc:TaxAmount', vatTotal);
   for (const vat of inv.vatBreakdown) writeVatBreakdown(w, vat);
   w.close();
   const accounting = inv.totals.vatTotalInAccountingCurrency;

@@ -189,3 +189,13 @@ describe('read back', () => {
     }
   });
 });
+
+describe('elements UBL requires where EN 16931 lets the term be absent', () => {
+  it('BT-110 absent (an invoice not subject to VAT): the TaxTotal holding the breakdown gets the sum of BT-117 (BR-CO-14)', () => {
+    const inv = validInvoice();
+    inv.totals.vatTotal = undefined;
+    const xml = writeUbl(inv);
+    const taxTotal = /<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="EUR">([^<]*)<\/cbc:TaxAmount>\s*<cac:TaxSubtotal>/.exec(xml);
+    expect(taxTotal?.[1]).toBe(inv.vatBreakdown.reduce((s, b) => s.plus(b.taxAmount!), dec(0)).toFixed(2));
+  });
+});
