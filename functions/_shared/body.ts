@@ -102,7 +102,10 @@ export const CONVERT_MEDIA_TYPES: Readonly<Record<string, string>> = {
 
 /** The body of POST /api/v1/convert. */
 export function parseConvertBody(body: unknown):
-  | { ok: true; value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended'; businessProcess?: string; rules?: RuleSelection; async: boolean } }
+  | {
+      ok: true;
+      value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended'; businessProcess?: string; rules?: RuleSelection; syntax?: 'ubl'; async: boolean };
+    }
   | { ok: false; issues: FieldIssue[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, issues: [{ path: '', message: 'must be an object' }] };
   const b = body as Record<string, unknown>;
@@ -139,6 +142,13 @@ export function parseConvertBody(body: unknown):
     if (isRuleSelection(b.rules)) rules = b.rules;
     else issues.push({ path: 'rules', message: `must be one of ${RULE_SELECTIONS.join(', ')}` });
   }
+  let syntax: InvoiceSyntax = 'cii';
+  if (b.syntax !== undefined && b.syntax !== null) {
+    if (isInvoiceSyntax(b.syntax)) syntax = b.syntax;
+    else issues.push({ path: 'syntax', message: `must be one of ${INVOICE_SYNTAXES.join(', ')}` });
+  }
+  // The Factur-X profiles are CII's: UBL is written in EN 16931 (comfort), the only level EN 16931-3-2 binds.
+  if (syntax === 'ubl' && profile !== 'comfort') issues.push({ path: 'profile', message: `${profile} is a Factur-X (CII) profile: with syntax ubl the invoice is written in EN 16931 (comfort); leave profile out or send comfort` });
   if (issues.length > 0 || bytes === undefined || mimeType === undefined) return { ok: false, issues };
   return {
     ok: true,
@@ -149,6 +159,7 @@ export function parseConvertBody(body: unknown):
       profile,
       ...(businessProcess !== undefined ? { businessProcess } : {}),
       ...(rules !== undefined ? { rules } : {}),
+      ...(syntax === 'ubl' ? { syntax } : {}),
       async: b.async === true,
     },
   };

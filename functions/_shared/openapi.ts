@@ -147,6 +147,12 @@ const convertRequest = {
     mimeType: { type: 'string', enum: Object.keys(CONVERT_MEDIA_TYPES) },
     fileName: { type: 'string' },
     profile: { type: 'string', enum: ['basic', 'comfort', 'extended'], default: 'comfort', description: 'basic: Factur-X BASIC; comfort: EN 16931; extended: EXTENDED.' },
+    syntax: {
+      type: 'string',
+      enum: ['cii', 'ubl'],
+      default: 'cii',
+      description: 'cii: Factur-X CII in `profile`; ubl: a UBL 2.1 Invoice (CreditNote for credit-note type codes) in EN 16931, so profile comfort only (basic or extended with ubl is a 400).',
+    },
     autoValidate: { type: 'boolean', description: 'Accepted for compatibility; validation always runs.' },
     async: {
       type: 'boolean',
@@ -320,8 +326,8 @@ export function buildOpenApi(): JsonObject {
                     extractedData: { type: 'object', description: 'Every field read, with `confidence` per field, `method` (embedded-xml, embedded-ubl, pdf-text, ocr, spreadsheet, word, textract, bedrock), `checks` and `notes`.' },
                     factureX: {
                       type: ['object', 'null'],
-                      description: 'The Factur-X XML in the asked profile; null when the invoice as read breaks a rule (see validation.errors and missing).',
-                      properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' } },
+                      description: 'The XML: Factur-X CII in the asked profile, or UBL 2.1 with `syntax: "ubl"`; null when the invoice as read breaks a rule (see validation.errors and missing).',
+                      properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' }, syntax: { type: 'string', enum: ['cii', 'ubl'] } },
                     },
                     validation: { $ref: '#/components/schemas/Validation' },
                     missing: {
