@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ServiceError } from '../lib/errors.js';
 import { isRuleSelection, RULE_SELECTIONS, type RuleSelection } from '../lib/rules/rule-sets.js';
-import { publicXmlValidation, validateCiiXml } from '../lib/validate-xml.js';
+import { publicXmlValidation, validateInvoiceXml } from '../lib/validate-xml.js';
 import { config } from '../functions/_shared/config.js';
 
 const USAGE = `Usage: facturx validate [--schemas DIR] [--rules auto|en16931|fr] [--quiet] FILE...
@@ -52,7 +52,7 @@ export function main(argv: readonly string[], out: (line: string) => void = (l) 
   for (const file of files) {
     let line: Record<string, unknown>;
     try {
-      const v = publicXmlValidation(validateCiiXml(readFileSync(file), { schemaDir, maxBytes: 64 * 1024 * 1024, ...(rules === undefined ? {} : { rules }) }));
+      const v = publicXmlValidation(validateInvoiceXml(readFileSync(file), { schemaDir, maxBytes: 64 * 1024 * 1024, ...(rules === undefined ? {} : { rules }) }));
       allValid &&= v.valid;
       line = quiet
         ? { file, valid: v.valid, profile: v.profile, errors: [...new Set(v.errors.map((e) => e.rule))] }

@@ -4,8 +4,9 @@
  * no clock.
  */
 import { writeCii, writeCiiTree } from './cii/writer.js';
-import type { InvoiceSyntax } from './convert/syntax.js';
+import type { SyntaxName } from './convert/syntax.js';
 import { writeUblWithReport, type UblDocumentType, type UnmappedTerm } from './ubl/writer.js';
+import { UBL_RULE_SET_VERSION } from './ubl/validate-ubl.js';
 import { InvoiceValidationError } from './errors.js';
 import { invoiceFromInput } from './input/to-model.js';
 import type { PartialInvoiceInput } from './input/partial.js';
@@ -19,12 +20,6 @@ import { applyFrenchDefaults, toInputFinding } from './input/french.js';
 export const V2_PROFILE_LABEL = 'EN 16931 (Factur-X COMFORT)';
 /** The label of the profile of the UBL v2 produces: EN 16931 in OASIS UBL 2.1 (EN 16931-3-2). */
 export const V2_UBL_PROFILE_LABEL = 'EN 16931 (UBL 2.1)';
-/**
- * The EN 16931 rule set under its UBL name: the same semantic rules of CEN
- * release 1.3.16 (the BR-* rules are the same in the CII and UBL artefacts),
- * named after the syntax of the document written.
- */
-export const UBL_RULE_SET_VERSION = 'EN 16931 UBL 1.3.16';
 
 /** A finding as shown to API callers. */
 export interface PublicFinding {
@@ -81,13 +76,13 @@ export function summarizeReport(report: ValidationReport, ruleSets: string[] = [
 /** Options of the JSON use cases: which rule sets run (default: `rules` of the input, else `auto`) and the XML syntax (default: `syntax` of the input, else `cii`). */
 export interface InvoiceRuleOptions {
   rules?: RuleSelection | undefined;
-  syntax?: InvoiceSyntax | undefined;
+  syntax?: SyntaxName | undefined;
 }
 
 /** The result of {@link generateInvoiceXml}. */
 export interface GeneratedInvoiceXml extends GeneratedXml {
   /** The syntax written. */
-  syntax: InvoiceSyntax;
+  syntax: SyntaxName;
   /** For UBL: `Invoice` or `CreditNote`. */
   documentType?: UblDocumentType;
   /** Terms of the model the XML does not carry (see lib/ubl/writer.ts); empty when nothing was lost. */
@@ -95,7 +90,7 @@ export interface GeneratedInvoiceXml extends GeneratedXml {
 }
 
 /** The rule-set labels of a verdict, the EN 16931 one named after the syntax written. */
-function ruleSetLabels(brFr: boolean, syntax: InvoiceSyntax): string[] {
+function ruleSetLabels(brFr: boolean, syntax: SyntaxName): string[] {
   const sets = ruleSetsRun(brFr);
   return syntax === 'ubl' ? sets.map((s) => (s === RULE_SET_VERSION ? UBL_RULE_SET_VERSION : s)) : sets;
 }
@@ -105,7 +100,7 @@ interface Checked {
   invoice: Invoice;
   xml: string | undefined;
   validation: PublicValidation;
-  syntax: InvoiceSyntax;
+  syntax: SyntaxName;
   documentType?: UblDocumentType;
   unmapped: UnmappedTerm[];
 }

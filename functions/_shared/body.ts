@@ -3,7 +3,7 @@
  * the JSON body into typed input or a 400 with field paths.
  */
 import { isRuleSelection, RULE_SELECTIONS, type RuleSelection } from '../../lib/rules/rule-sets.js';
-import { INVOICE_SYNTAXES, isInvoiceSyntax, type InvoiceSyntax } from '../../lib/convert/syntax.js';
+import { SYNTAX_NAMES, isSyntaxName, type SyntaxName } from '../../lib/convert/syntax.js';
 import { EncodingError, InputError, type FieldIssue } from '../../lib/errors.js';
 import { parsePartialInvoiceInput, type PartialInvoiceInput } from '../../lib/input/partial.js';
 import { findUnpairedSurrogate } from '../../lib/input/utf8.js';
@@ -142,10 +142,10 @@ export function parseConvertBody(body: unknown):
     if (isRuleSelection(b.rules)) rules = b.rules;
     else issues.push({ path: 'rules', message: `must be one of ${RULE_SELECTIONS.join(', ')}` });
   }
-  let syntax: InvoiceSyntax = 'cii';
+  let syntax: SyntaxName = 'cii';
   if (b.syntax !== undefined && b.syntax !== null) {
-    if (isInvoiceSyntax(b.syntax)) syntax = b.syntax;
-    else issues.push({ path: 'syntax', message: `must be one of ${INVOICE_SYNTAXES.join(', ')}` });
+    if (isSyntaxName(b.syntax)) syntax = b.syntax;
+    else issues.push({ path: 'syntax', message: `must be one of ${SYNTAX_NAMES.join(', ')}` });
   }
   // The Factur-X profiles are CII's: UBL is written in EN 16931 (comfort), the only level EN 16931-3-2 binds.
   if (syntax === 'ubl' && profile !== 'comfort') issues.push({ path: 'profile', message: `${profile} is a Factur-X (CII) profile: with syntax ubl the invoice is written in EN 16931 (comfort); leave profile out or send comfort` });
@@ -191,15 +191,15 @@ export function requestRules(req: { body: unknown; event: { queryStringParameter
 export function requestSyntax(
   req: { body: unknown; event: { queryStringParameters?: Record<string, string | undefined> | null } },
   field = 'syntax',
-): InvoiceSyntax | undefined {
+): SyntaxName | undefined {
   const body = req.body;
   const fromBody = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;
   if (fromBody !== undefined && fromBody !== null) {
-    if (!isInvoiceSyntax(fromBody)) throw bodyProblem(field, `must be one of ${INVOICE_SYNTAXES.join(', ')}`);
+    if (!isSyntaxName(fromBody)) throw bodyProblem(field, `must be one of ${SYNTAX_NAMES.join(', ')}`);
     return fromBody;
   }
   const fromQuery = req.event.queryStringParameters?.[field];
   if (fromQuery === undefined || fromQuery === null) return undefined;
-  if (!isInvoiceSyntax(fromQuery)) throw bodyProblem(`query.${field}`, `must be one of ${INVOICE_SYNTAXES.join(', ')}`);
+  if (!isSyntaxName(fromQuery)) throw bodyProblem(`query.${field}`, `must be one of ${SYNTAX_NAMES.join(', ')}`);
   return fromQuery;
 }

@@ -8,17 +8,16 @@
 import { CII_ROOT } from '../cii/detect.js';
 import { readCii } from '../cii/reader/read.js';
 import { toElementTree, type CiiElement } from '../cii/reader/tree.js';
-import { writeCii, writeCiiTree } from '../cii/writer.js';
+import { writeCii } from '../cii/writer.js';
 import type { Invoice } from '../model/invoice.js';
-import { checkBrFr } from '../rules/br-fr/index.js';
-import { validateInvoice } from '../rules/index.js';
-import { ruleSetsRun, runsBrFr, type RuleSelection } from '../rules/rule-sets.js';
+import type { RuleSelection } from '../rules/rule-sets.js';
 import type { Finding } from '../rules/types.js';
+import { withInterimBrFr } from '../ubl/br-fr-interim.js';
 import { isUblRoot, readUbl } from '../ubl/read.js';
 import { writeUblWithReport, type UblDocumentType, type UnmappedTerm } from '../ubl/writer.js';
-import { publicXmlValidation, validateCiiXml } from '../validate-xml.js';
+import { publicXmlValidation, validateInvoiceXml } from '../validate-xml.js';
 import { withXmlDocument } from '../xml/parse.js';
-import type { InvoiceSyntax } from './syntax.js';
+import type { SyntaxName } from './syntax.js';
 
 /** Options every step takes. */
 export interface SyntaxOptions {
@@ -28,12 +27,12 @@ export interface SyntaxOptions {
   rules?: RuleSelection | undefined;
 }
 
-/** A verdict on one document of either syntax. */
+/** A verdict on one document of either syntax (lib/validate-xml.ts, as the API shows it). */
 export interface DocumentVerdict {
   valid: boolean;
   errors: Finding[];
   warnings: Finding[];
-  /** XSD messages; empty when the XSD accepts the document or did not run. */
+  /** The messages of the syntax XSD (CII D16B, UBL 2.1) when it refuses the document. */
   xsdErrors: string[];
   /** Whether an XSD ran, and why not. */
   xsd: { ran: boolean; valid: boolean | null; skipped?: string };
@@ -53,41 +52,32 @@ export interface WrittenDocument {
 
 /** One syntax, as a conversion uses it. */
 export interface SyntaxAdapter {
-  syntax: InvoiceSyntax;
+  syntax: SyntaxName;
   /** Its name in messages: `CII`, `UBL`. */
   label: string;
   isRoot(root: CiiElement): boolean;
-  /** The EN 16931 verdict on a document of this syntax (its rules and XSD), to decide whether it is converted. */
-  check(xml: string | Uint8Array, root: CiiElement, options: SyntaxOptions): DocumentVerdict;
   /** The model of a document, and the locations (XPath-like) its terms were read from, by model path. */
   read(root: CiiElement): { invoice: Invoice; locations: ReadonlyMap<string, string> };
   write(inv: Invoice): WrittenDocument;
-  /** The verdict on a document we wrote (the rules `options.rules` selects). */
-  judge(xml: string, back: Invoice, options: SyntaxOptions): DocumentVerdict;
 }
 
-/** The EN 16931 rule set of the UBL artefacts: the same semantic rules of release 1.3.16 (lib/generate.ts). */
-const UBL_RULE_SET = 'EN 16931 UBL 1.3.16';
-
-function summary(label: string, v: Omit<DocumentVerdict, 'summary'>): string {
-  const e = v.errors.length;
-  const w = v.warnings.length;
-  const ids = [...new Set(v.errors.map((f) => f.rule))];
-  const xsd = v.xsd.ran ? `XSD ${v.xsd.valid ? 'ok' : 'failed'}` : `XSD not run: ${v.xsd.skipped}`;
-  return `${v.valid ? 'Valid' : 'Invalid'} EN 16931 ${label} invoice (${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}; ${xsd}; rules ${v.ruleSets.join(' + ')})${ids.length ? `: ${ids.join(', ')}` : ''}.`;
-}
-
-function ciiVerdict(xml: string | Uint8Array, options: SyntaxOptions, rules: RuleSelection | undefined): DocumentVerdict {
-  const r = validateCiiXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(rules ? { rules } : {}) });
-  const p = publicXmlValidation(r);
+/**
+ * The verdict on an XML invoice of either syntax: its rules and XSD
+ * (lib/validate-xml.ts, what POST /api/v2/validate answers), with `rules`;
+ * for UBL we wrote from `written`, BR-FR as ../ubl/br-fr-interim.ts runs it.
+ */
+export function judgeXml(xml: string | Uint8Array, options: SyntaxOptions, rules: RuleSelection | undefined, written?: Invoice): DocumentVerdict {
+  const raw = validateInvoiceXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(rules ? { rules } : {}) });
+  const r = written === undefined ? raw : withInterimBrFr(raw, written, rules);
+  const main = r.xsd.reports[0];
   return {
     valid: r.valid,
     errors: r.errors,
     warnings: r.warnings,
-    xsdErrors: r.xsd.reports[0]?.valid === false ? r.xsd.reports[0].errors.map((e) => e.message) : [],
+    xsdErrors: main !== undefined && !main.valid ? main.errors.map((e) => e.message) : [],
     xsd: { ran: r.xsd.ran, valid: r.xsd.valid, ...(r.xsd.skipped ? { skipped: r.xsd.skipped } : {}) },
     ruleSets: r.ruleSets,
-    summary: p.summary,
+    summary: publicXmlValidation(r).summary,
   };
 }
 
@@ -96,49 +86,27 @@ export const CII: SyntaxAdapter = {
   syntax: 'cii',
   label: 'CII',
   isRoot: (root) => root.name === CII_ROOT,
-  check: (xml, _root, options) => ciiVerdict(xml, options, 'en16931'),
   read: (root) => {
     const r = readCii(root);
     return { invoice: r.invoice, locations: r.locations };
   },
   write: (inv) => ({ xml: writeCii(inv), unmapped: [] }),
-  judge: (xml, _back, options) => ciiVerdict(xml, options, options.rules),
 };
-
-/**
- * The semantic EN 16931 verdict on a UBL model, and BR-FR when the rules
- * select it: run on the CII form of the same model (the BR-FR rules judge
- * CII here), so their findings carry no location in the UBL document.
- */
-function ublVerdict(inv: Invoice, rules: RuleSelection | undefined): DocumentVerdict {
-  const report = validateInvoice(inv);
-  const brFr = runsBrFr(rules, inv.seller.address.countryCode);
-  const fr = brFr ? checkBrFr(writeCiiTree(inv).tree).map(({ location: _cii, ...f }) => ({ ...f, path: '' })) : [];
-  const errors = [...report.errors, ...fr];
-  const v = {
-    valid: errors.length === 0,
-    errors,
-    warnings: report.warnings,
-    xsdErrors: [],
-    xsd: { ran: false, valid: null, skipped: 'the UBL 2.1 XSD is not run on UBL yet' },
-    ruleSets: ruleSetsRun(brFr).map((s) => (s === report.ruleSet ? UBL_RULE_SET : s)),
-  };
-  return { ...v, summary: summary('UBL', v) };
-}
 
 /** OASIS UBL 2.1 Invoice and CreditNote. */
 export const UBL: SyntaxAdapter = {
   syntax: 'ubl',
   label: 'UBL',
   isRoot: (root) => isUblRoot(root.name),
-  check: (_xml, root) => ublVerdict(readUbl(root), 'en16931'),
-  read: (root) => ({ invoice: readUbl(root), locations: new Map() }),
+  read: (root) => {
+    const r = readUbl(root);
+    return { invoice: r.invoice, locations: r.locations };
+  },
   write: (inv) => writeUblWithReport(inv),
-  judge: (_xml, back, options) => ublVerdict(back, options.rules),
 };
 
 /** The adapter of a syntax. */
-export const SYNTAXES: Readonly<Record<InvoiceSyntax, SyntaxAdapter>> = { cii: CII, ubl: UBL };
+export const SYNTAXES: Readonly<Record<SyntaxName, SyntaxAdapter>> = { cii: CII, ubl: UBL };
 
 /** Parses a document we wrote into its element tree. */
 export function treeOf(xml: string): CiiElement {

@@ -19,13 +19,13 @@ import type { ExtractedInvoice, Extracted, ExtractionMethod, InvoiceExtractor } 
 import { missingFromFindings, partialInvoiceFromInput } from './partial-invoice.js';
 import { dec } from '../model/decimal.js';
 import type { Invoice, PostalAddress } from '../model/invoice.js';
-import { publicXmlValidation, readCiiXml, validateCiiXml, type PublicXmlValidation } from '../validate-xml.js';
+import { publicXmlValidation, readInvoiceXml, validateInvoiceXml, type PublicXmlValidation } from '../validate-xml.js';
 import { runsBrFr, type RuleSelection } from '../rules/rule-sets.js';
 import { applyFrenchDefaults } from '../input/french.js';
 import { toV1Validation, type V1Validation } from './validation.js';
-import { looksLikeUbl, readUblXml } from '../ubl/read.js';
 import { NotEn16931CiiError } from '../cii/detect.js';
-import { UBL } from '../convert/syntaxes.js';
+import { writeUblWithReport } from '../ubl/writer.js';
+import { withInterimBrFr } from '../ubl/br-fr-interim.js';
 import type { Finding } from '../rules/types.js';
 
 /** v1 profile names. */
@@ -197,15 +197,18 @@ interface WrittenV1 {
 /** Factur-X CII in `profile`, validated like any incoming XML (rules, CII D16B and profile XSDs). */
 function writeCiiProfile(invoice: Invoice, profile: FacturXProfile, rules: RuleSelection | undefined, schemaDir: string | undefined): WrittenV1 {
   const written = writeCiiWithReport(invoice, { profile });
-  const verdict = publicXmlValidation(validateCiiXml(written.xml, { ...(schemaDir ? { schemaDir } : {}), ...(rules ? { rules } : {}) }));
-  return { xml: written.xml, verdict, dropped: written.dropped };
+  return { xml: written.xml, verdict: judge(written.xml, invoice, rules, schemaDir), dropped: written.dropped };
 }
 
-/** A UBL 2.1 Invoice or CreditNote, judged as the conversion judges the UBL it writes (lib/convert/syntaxes.ts). */
+/** A UBL 2.1 Invoice or CreditNote (lib/ubl/writer.ts), validated like any incoming UBL (rules, UBL 2.1 XSD). */
 function writeUbl(invoice: Invoice, rules: RuleSelection | undefined, schemaDir: string | undefined): WrittenV1 {
-  const written = UBL.write(invoice);
-  const verdict = UBL.judge(written.xml, invoice, { rules, schemaDir });
-  return { xml: written.xml, verdict, dropped: [...new Set(written.unmapped.map((u) => u.term))] };
+  const written = writeUblWithReport(invoice);
+  return { xml: written.xml, verdict: judge(written.xml, invoice, rules, schemaDir), dropped: [...new Set(written.unmapped.map((u) => u.term))] };
+}
+
+/** The public verdict on XML we wrote from `invoice`, by the rules and schemas of its syntax (BR-FR on UBL: ../ubl/br-fr-interim.ts). */
+function judge(xml: string, invoice: Invoice, rules: RuleSelection | undefined, schemaDir: string | undefined): PublicXmlValidation {
+  return publicXmlValidation(withInterimBrFr(validateInvoiceXml(xml, { ...(schemaDir ? { schemaDir } : {}), ...(rules ? { rules } : {}) }), invoice, rules));
 }
 
 /** Reads the v1 `profile` field: basic | comfort | extended, default comfort. */
@@ -221,11 +224,11 @@ function addressText(a: PostalAddress | undefined): string | undefined {
   return parts.length ? parts.join(', ') : undefined;
 }
 
-/** Reads the embedded XML: CII or UBL into the model; anything else is skipped with the reason. */
+/** Reads the embedded XML, CII or UBL by its root element (lib/xml/syntax.ts), into the model; anything else is skipped with the reason. */
 function readEmbeddedInvoice(embedded: { name: string; xml: Uint8Array }): { invoice: Invoice; method: 'embedded-xml' | 'embedded-ubl' } | { skipped: string } {
-  if (looksLikeUbl(embedded.xml)) return { invoice: readUblXml(embedded.xml), method: 'embedded-ubl' };
   try {
-    return { invoice: readCiiXml(embedded.xml), method: 'embedded-xml' };
+    const { invoice, syntax } = readInvoiceXml(embedded.xml);
+    return { invoice, method: syntax === 'CII' ? 'embedded-xml' : 'embedded-ubl' };
   } catch (err) {
     if (!(err instanceof NotEn16931CiiError)) throw err;
     return { skipped: `The embedded ${embedded.name} is ${err.format}, which is not read: the document was read from its pages instead.` };

@@ -38,12 +38,22 @@ describe('POST /api/v2/validate with CII XML', () => {
     expect(f.location).toMatch(/^\/rsm:CrossIndustryInvoice\//);
   });
 
-  it('answers 422 naming the format for a UBL document', async () => {
+  it('validates a UBL document by the UBL rules: a bare Invoice fails the EN 16931 rules, at their UBL locations', async () => {
     const { status, body } = await call('xml-ubl.json');
+    expect(status).toBe(200);
+    expect(body.data.syntax).toBe('UBL-Invoice');
+    expect(body.data.valid).toBe(false);
+    expect(body.data.ruleSet).toBe('EN 16931 UBL 1.3.16');
+    const br02 = body.data.errors.find((e: { rule: string }) => e.rule === 'BR-02');
+    expect(br02.location).toBe('/ubl:Invoice');
+  });
+
+  it('answers 422 naming the format for a document neither CII nor UBL (ZUGFeRD 1.0)', async () => {
+    const { status, body } = await call('xml-zugferd1.json');
     expect(status).toBe(422);
     expect(body.error.code).toBe('VALIDATION_FAILED');
     expect(body.error.details[0].rule).toBe('NOT-EN16931-CII');
-    expect(body.error.message).toMatch(/UBL/);
+    expect(body.error.message).toMatch(/ZUGFeRD 1\.0/);
   });
 
   it('answers 400 for a DTD with an external entity, and for text that is not XML', async () => {
