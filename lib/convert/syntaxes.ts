@@ -6,7 +6,7 @@
  * lib/ubl (reader, writer).
  */
 import { CII_ROOT } from '../cii/detect.js';
-import { readCii } from '../cii/reader/read.js';
+import { readCii, type CiiProfile } from '../cii/reader/read.js';
 import { toElementTree, type CiiElement } from '../cii/reader/tree.js';
 import { writeCii } from '../cii/writer.js';
 import type { Invoice } from '../model/invoice.js';
@@ -40,6 +40,9 @@ export interface DocumentVerdict {
   ruleSets: string[];
   /** One sentence. */
   summary: string;
+  /** The profile BT-24 names (lib/cii/reader/profile.ts), and BT-24 as written. */
+  profile: CiiProfile;
+  specificationId: string;
 }
 
 /** What a syntax writer gives. */
@@ -78,6 +81,8 @@ export function judgeXml(xml: string | Uint8Array, options: SyntaxOptions, rules
     xsd: { ran: r.xsd.ran, valid: r.xsd.valid, ...(r.xsd.skipped ? { skipped: r.xsd.skipped } : {}) },
     ruleSets: r.ruleSets,
     summary: publicXmlValidation(r).summary,
+    profile: r.profile,
+    specificationId: r.specificationId,
   };
 }
 

@@ -23,8 +23,12 @@ export interface TaskContext {
 export interface RenderedXml {
   pdf: Uint8Array;
   invoiceNumber: string;
-  /** True when the PDF embeds the XML (a valid EN 16931 invoice, whatever BT-24 it declares). */
+  /** True when the PDF embeds the invoice as CII (a valid EN 16931 invoice, whatever BT-24 it declares). */
   embedded: boolean;
+  /** `ubl` when the XML sent was UBL and the PDF embeds its CII conversion (Factur-X carries CII only). */
+  convertedFrom?: 'ubl';
+  /** With `convertedFrom`: how many items of the UBL the CII conversion does not carry (lib/convert, `unmapped`). */
+  unmapped?: number;
   valid: boolean;
   /** Distinct fatal rule ids, in order of first appearance. */
   errorRules: string[];
@@ -48,20 +52,34 @@ function documentText(doc: { lines: Array<{ text: string }> }): string {
 
 /**
  * Validates and renders an XML invoice (the v2 render use case), CII or UBL by its root element; also run in the
- * request's thread for small XML. Factur-X carries CII only: a UBL invoice is rendered without embedding its XML.
+ * request's thread for small XML. A valid invoice makes a Factur-X PDF/A-3: Factur-X carries CII only, so a valid
+ * UBL invoice is embedded as its CII conversion (lib/convert, the model unchanged; what CII cannot carry is counted
+ * in `unmapped`), itself validated before it is embedded.
  */
 export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined; rules?: RuleSelection | undefined }): Promise<RenderedXml> {
   const { validateInvoiceXml } = await import('../validate-xml.js');
   const { renderInvoicePdf } = await import('../pdf/render/render.js');
   const { facturXProfileOf } = await import('../pdf/profile.js');
-  const verdict = validateInvoiceXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(options.rules ? { rules: options.rules } : {}) });
+  const opts = { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(options.rules ? { rules: options.rules } : {}) };
+  const { withInterimBrFr } = await import('../ubl/br-fr-interim.js');
+  const raw = validateInvoiceXml(xml, opts);
+  // `rules: auto` means BR-FR for a French seller in either syntax (on UBL, for now, over the CII form of the model).
+  const verdict = withInterimBrFr(raw, raw.invoice, options.rules);
+  const result = { invoiceNumber: verdict.invoice.number, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
   // Valid is valid whatever BT-24 says (the CEN rules accept any identifier): embed, declaring the profile BT-24
   // names (ZUGFeRD 1.0 ids included), else EN 16931, the rules the invoice has just passed.
-  // TODO(issue 23, point 5): embed the CII conversion of a valid UBL invoice (the UBL writer/converter's part).
-  const embedded = verdict.valid && verdict.syntax === 'CII';
-  const named = facturXProfileOf(verdict);
-  const pdf = await renderInvoicePdf(verdict.invoice, embedded ? { xml, xmlProfile: verdict, ...(named === undefined ? { profile: 'EN 16931' as const } : {}) } : {});
-  return { pdf, invoiceNumber: verdict.invoice.number, embedded, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
+  let embed: { xml: string | Uint8Array; profile: { profile: typeof verdict.profile; specificationId: string } } | undefined;
+  let converted: { unmapped: number } | undefined;
+  if (verdict.valid && verdict.syntax === 'CII') embed = { xml, profile: verdict };
+  else if (verdict.valid) {
+    const { translateInvoiceXml } = await import('../convert/convert.js');
+    const cii = translateInvoiceXml(xml, { ...opts, to: 'cii' });
+    converted = { unmapped: cii.unmapped.length };
+    if (cii.validation.valid) embed = { xml: cii.xml, profile: { profile: cii.validation.profile, specificationId: cii.validation.specificationId } };
+  }
+  const named = embed === undefined ? undefined : facturXProfileOf(embed.profile);
+  const pdf = await renderInvoicePdf(verdict.invoice, embed ? { xml: embed.xml, xmlProfile: embed.profile, ...(named === undefined ? { profile: 'EN 16931' as const } : {}) } : {});
+  return { pdf, ...result, embedded: embed !== undefined, ...(converted && embed ? { convertedFrom: 'ubl' as const, unmapped: converted.unmapped } : {}) };
 }
 
 /** The tasks, by name. */
