@@ -6,18 +6,26 @@
 import { writeCii, writeCiiTree } from './cii/writer.js';
 import type { SyntaxName } from './convert/syntax.js';
 import { writeUblWithReport, type UblDocumentType, type UnmappedTerm } from './ubl/writer.js';
-import { UBL_RULE_SET_VERSION } from './ubl/validate-ubl.js';
 import { InvoiceValidationError } from './errors.js';
 import { invoiceFromInput } from './input/to-model.js';
 import type { PartialInvoiceInput } from './input/partial.js';
 import type { Invoice } from './model/invoice.js';
 import { RULE_SET_VERSION, validateInvoice, type Finding, type ValidationReport } from './rules/index.js';
-import { checkBrFr } from './rules/br-fr/index.js';
+import { BR_FR_RULE_SET, checkBrFr } from './rules/br-fr/index.js';
+import { brFrOnUbl } from './ubl/br-fr-hook.js';
+import { toElementTree, type CiiElement } from './cii/reader/tree.js';
+import { withXmlDocument } from './xml/parse.js';
 import { ruleSetsRun, runsBrFr, type RuleSelection } from './rules/rule-sets.js';
 import { applyFrenchDefaults, toInputFinding } from './input/french.js';
 
 /** The label of the profile v2 produces (Factur-X EN 16931, a.k.a. COMFORT; guideline `urn:cen.eu:en16931:2017`). */
 export const V2_PROFILE_LABEL = 'EN 16931 (Factur-X COMFORT)';
+/**
+ * The EN 16931 rule set under its UBL name (lib/ubl/validate-ubl.ts names the
+ * UBL validation so; not imported from there, which would load the UBL
+ * validation on the JSON path): the same semantic rules of CEN release 1.3.16.
+ */
+export const UBL_RULE_SET_VERSION = 'EN 16931 UBL 1.3.16';
 /** The label of the profile of the UBL v2 produces: EN 16931 in OASIS UBL 2.1 (EN 16931-3-2). */
 export const V2_UBL_PROFILE_LABEL = 'EN 16931 (UBL 2.1)';
 
@@ -109,9 +117,11 @@ interface Checked {
  * The model of an input, with the French defaults when the BR-FR rules apply
  * (lib/input/french.ts), its EN 16931 verdict, and the XML in the syntax
  * asked for; for a French invoice the BR-FR rules run over the CII form of
- * the model (the tree the CII writer builds beside its XML) and their
- * findings join the report, pointed at the input fields to fix. A UBL
- * document is written from the same model, so it carries the same terms.
+ * the model (the tree the CII writer builds beside its XML; for UBL, the
+ * French UBL rules on the UBL written once they are plugged into
+ * lib/ubl/br-fr-hook.ts) and their findings join the report, pointed at the
+ * input fields to fix. A UBL document is written from the same model, so it
+ * carries the same terms.
  */
 function buildAndCheck(input: PartialInvoiceInput, options: InvoiceRuleOptions, wantXml: boolean): Checked {
   const invoice = invoiceFromInput(input);
@@ -121,25 +131,40 @@ function buildAndCheck(input: PartialInvoiceInput, options: InvoiceRuleOptions, 
   const report = validateInvoice(invoice);
   if (syntax === 'ubl') report.ruleSet = UBL_RULE_SET_VERSION;
   let xml: string | undefined;
+  let ubl: ReturnType<typeof writeUblWithReport> | undefined;
+  let frLabel = BR_FR_RULE_SET;
   if (brFr) {
-    // The BR-FR rules judge the XML; they run on the tree the writer builds beside it (what a parser would read back).
-    const written = writeCiiTree(invoice);
-    if (syntax === 'cii') xml = written.xml;
-    const fr = checkBrFr(written.tree).map(toInputFinding);
+    // The BR-FR rules judge the XML: on UBL the French UBL rules when they are plugged in (lib/ubl/br-fr-hook.ts),
+    // else (CII, and UBL meanwhile) the CII rules on the tree the CII writer builds beside its XML (what a parser would read back).
+    let fr: Finding[];
+    if (syntax === 'ubl' && brFrOnUbl.check !== undefined) {
+      ubl = writeUblWithReport(invoice);
+      fr = brFrOnUbl.check(treeOfXml(ubl.xml));
+      frLabel = brFrOnUbl.ruleSet ?? BR_FR_RULE_SET;
+    } else {
+      const written = writeCiiTree(invoice);
+      if (syntax === 'cii') xml = written.xml;
+      fr = checkBrFr(written.tree);
+    }
     if (fr.length > 0) {
-      report.errors.push(...fr);
+      report.errors.push(...fr.map(toInputFinding));
       report.valid = false;
     }
   }
-  const validation = summarizeReport(report, ruleSetLabels(brFr, syntax));
+  const validation = summarizeReport(report, ruleSetLabels(brFr, syntax).map((s) => (s === BR_FR_RULE_SET ? frLabel : s)));
   if (syntax === 'ubl') {
-    // Without BR-FR the XML is only needed when it is handed out (a valid invoice).
+    // The XML is only needed when it is handed out (a valid invoice).
     if (!wantXml || !report.valid) return { invoice, xml: undefined, validation, syntax, unmapped: [] };
-    const written = writeUblWithReport(invoice);
-    return { invoice, xml: written.xml, validation, syntax, documentType: written.documentType, unmapped: written.unmapped };
+    ubl ??= writeUblWithReport(invoice);
+    return { invoice, xml: ubl.xml, validation, syntax, documentType: ubl.documentType, unmapped: ubl.unmapped };
   }
   if (xml === undefined && wantXml && report.valid) xml = writeCii(invoice);
   return { invoice, xml, validation, syntax, unmapped: [] };
+}
+
+/** The element tree of XML we wrote. */
+function treeOfXml(xml: string): CiiElement {
+  return withXmlDocument(xml, (doc) => toElementTree(doc));
 }
 
 /** Validates invoice input without producing XML (the v2 validate operation); a partial input's absent terms are findings (BR-02, BR-06, BR-16, ...). */
