@@ -1,9 +1,9 @@
 /**
  * The two syntaxes as a conversion sees them: how to tell a document of each
- * from its root, judge it, read it into the one semantic model (with the
- * location each term came from), write a model in it, and judge what was
- * written. CII: lib/cii (reader, writer) and lib/validate-xml.ts; UBL:
- * lib/ubl (reader, writer).
+ * from its root, read it into the one semantic model (with the location each
+ * term came from) and write a model in it (CII: lib/cii, UBL: lib/ubl); and
+ * the one verdict on a document of either (lib/validate-xml.ts, what
+ * POST /api/v2/validate answers), {@link judgeXml}.
  */
 import { CII_ROOT } from '../cii/detect.js';
 import { readCii, type CiiProfile } from '../cii/reader/read.js';
