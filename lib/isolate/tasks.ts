@@ -57,9 +57,10 @@ export async function renderXml(xml: string | Uint8Array, options: { schemaDir?:
   // Valid is valid whatever BT-24 says (the CEN rules accept any identifier): embed, declaring the profile BT-24
   // names (ZUGFeRD 1.0 ids included), else EN 16931, the rules the invoice has just passed.
   // TODO(issue 23, point 5): embed the CII conversion of a valid UBL invoice (the UBL writer/converter's part).
-  const embedded = verdict.valid && verdict.syntax === 'CII';
-  const named = facturXProfileOf(verdict);
-  const pdf = await renderInvoicePdf(verdict.invoice, embedded ? { xml, xmlProfile: verdict, ...(named === undefined ? { profile: 'EN 16931' as const } : {}) } : {});
+  const cii = verdict.valid && verdict.syntax === 'CII' && verdict.profile !== 'PEPPOL BIS 3' ? { ...verdict, profile: verdict.profile } : undefined;
+  const embedded = cii !== undefined;
+  const named = cii === undefined ? undefined : facturXProfileOf(cii);
+  const pdf = await renderInvoicePdf(verdict.invoice, cii !== undefined ? { xml, xmlProfile: cii, ...(named === undefined ? { profile: 'EN 16931' as const } : {}) } : {});
   return { pdf, invoiceNumber: verdict.invoice.number, embedded, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
 }
 
