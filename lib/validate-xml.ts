@@ -22,7 +22,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertCiiRoot } from './cii/detect.js';
-import { detectProfile, readCii, type CiiProfile } from './cii/reader/read.js';
+import { readCii, type CiiProfile } from './cii/reader/read.js';
 import { elementPath, toElementTree } from './cii/reader/tree.js';
 import { validateCiiModel } from './cii/reader/validate-cii.js';
 import { withXmlDocument, type XmlDocument } from './xml/parse.js';
@@ -36,11 +36,13 @@ import { ruleSetsRun, runsBrFr, type RuleSelection } from './rules/rule-sets.js'
 import { readUbl } from './ubl/reader/read.js';
 import { UBL_RULE_SET_VERSION, validateUblModel } from './ubl/validate-ubl.js';
 import { brFrOnUbl } from './ubl/br-fr-hook.js';
+import { detectUblProfile, type InvoiceProfile } from './ubl/profile.js';
 import type { CiiElement } from './cii/reader/tree.js';
 import type { Finding } from './rules/types.js';
 import type { Invoice } from './model/invoice.js';
 
 export type { InvoiceSyntax } from './xml/syntax.js';
+export type { InvoiceProfile } from './ubl/profile.js';
 
 /** Options of {@link validateInvoiceXml}. */
 export interface XmlValidationOptions {
@@ -66,7 +68,7 @@ export interface XmlValidationResult {
   /** The syntax, by the root element: `CII`, `UBL-Invoice` or `UBL-CreditNote`. */
   syntax: InvoiceSyntax;
   /** Detected profile, from the specification id (BT-24: CII guideline id, UBL `cbc:CustomizationID`). */
-  profile: CiiProfile;
+  profile: InvoiceProfile;
   /** The specification id (BT-24) as written. */
   specificationId: string;
   errors: Finding[];
@@ -180,7 +182,7 @@ function validateUblDocument(doc: XmlDocument, root: CiiElement, syntax: 'UBL-In
   return {
     valid: errors.length === 0 && xsd.valid !== false,
     syntax,
-    profile: detectProfile(read.specificationId),
+    profile: detectUblProfile(read.specificationId),
     specificationId: read.specificationId,
     errors,
     warnings,
@@ -267,7 +269,7 @@ export interface PublicXmlValidation {
   valid: boolean;
   /** `CII`, `UBL-Invoice` or `UBL-CreditNote`. */
   syntax: InvoiceSyntax;
-  profile: CiiProfile;
+  profile: InvoiceProfile;
   specificationId: string;
   errors: Finding[];
   warnings: Finding[];

@@ -6,7 +6,8 @@
  * POST /api/v2/validate answers), {@link judgeXml}.
  */
 import { CII_ROOT } from '../cii/detect.js';
-import { readCii, type CiiProfile } from '../cii/reader/read.js';
+import { readCii } from '../cii/reader/read.js';
+import type { InvoiceProfile } from '../ubl/profile.js';
 import { toElementTree, type CiiElement } from '../cii/reader/tree.js';
 import { writeCii } from '../cii/writer.js';
 import type { Invoice } from '../model/invoice.js';
@@ -40,8 +41,8 @@ export interface DocumentVerdict {
   ruleSets: string[];
   /** One sentence. */
   summary: string;
-  /** The profile BT-24 names (lib/cii/reader/profile.ts), and BT-24 as written. */
-  profile: CiiProfile;
+  /** The profile BT-24 names (lib/cii/reader/profile.ts, lib/ubl/profile.ts), and BT-24 as written. */
+  profile: InvoiceProfile;
   specificationId: string;
 }
 

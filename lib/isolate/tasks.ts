@@ -11,6 +11,7 @@ import type { EmbedFacturXResult } from '../pdf/embed.js';
 import type { FacturXProfile } from '../pdf/profile.js';
 import { OCR_BUDGET_MS } from './budgets.js';
 import type { RuleSelection } from '../rules/rule-sets.js';
+import type { InvoiceProfile } from '../ubl/profile.js';
 import type { SyntaxName } from '../convert/syntax.js';
 
 /** What a task may do beyond computing its result. */
@@ -68,14 +69,16 @@ export async function renderXml(xml: string | Uint8Array, options: { schemaDir?:
   const result = { invoiceNumber: verdict.invoice.number, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
   // Valid is valid whatever BT-24 says (the CEN rules accept any identifier): embed, declaring the profile BT-24
   // names (ZUGFeRD 1.0 ids included), else EN 16931, the rules the invoice has just passed.
-  let embed: { xml: string | Uint8Array; profile: { profile: typeof verdict.profile; specificationId: string } } | undefined;
+  // The profile for fx:ConformanceLevel is a CII one: a Peppol BIS 3 id names none (EN 16931 is declared then).
+  const ciiProfile = (info: { profile: InvoiceProfile; specificationId: string }) => ({ profile: info.profile === 'PEPPOL BIS 3' ? ('UNKNOWN' as const) : info.profile, specificationId: info.specificationId });
+  let embed: { xml: string | Uint8Array; profile: ReturnType<typeof ciiProfile> } | undefined;
   let converted: { unmapped: number } | undefined;
-  if (verdict.valid && verdict.syntax === 'CII') embed = { xml, profile: verdict };
+  if (verdict.valid && verdict.syntax === 'CII') embed = { xml, profile: ciiProfile(verdict) };
   else if (verdict.valid) {
     const { translateInvoiceXml } = await import('../convert/convert.js');
     const cii = translateInvoiceXml(xml, { ...opts, to: 'cii' });
     converted = { unmapped: cii.unmapped.length };
-    if (cii.validation.valid) embed = { xml: cii.xml, profile: { profile: cii.validation.profile, specificationId: cii.validation.specificationId } };
+    if (cii.validation.valid) embed = { xml: cii.xml, profile: ciiProfile(cii.validation) };
   }
   const named = embed === undefined ? undefined : facturXProfileOf(embed.profile);
   const pdf = await renderInvoicePdf(verdict.invoice, embed ? { xml: embed.xml, xmlProfile: embed.profile, ...(named === undefined ? { profile: 'EN 16931' as const } : {}) } : {});

@@ -68,3 +68,39 @@ describe('POST /api/v2/validate with CII XML', () => {
     expect(notXml.body.error.details[0].reason).toBe('xml-syntax');
   });
 });
+
+describe('POST /api/v2/validate with UBL XML (issue 23)', () => {
+  it('validates a UBL Invoice: the same answer shape as CII, with its syntax, BT-24, UBL 2.1 XSD and the CEN UBL rule set', async () => {
+    const { status, body } = await call('xml-ubl-invoice.json');
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      valid: true,
+      syntax: 'UBL-Invoice',
+      profile: 'EN 16931',
+      specificationId: 'urn:cen.eu:en16931:2017',
+      ruleSet: 'EN 16931 UBL 1.3.16',
+      ruleSets: ['EN 16931 UBL 1.3.16'],
+      invoiceNumber: 'UBL-2026-0001',
+      errors: [],
+      warnings: [],
+    });
+    expect(body.data.xsd.reports.map((r: { schema: string; valid: boolean }) => [r.schema, r.valid])).toEqual([['UBL 2.1 Invoice', true]]);
+    expect(body.data.summary).toMatch(/^Valid EN 16931 UBL Invoice invoice/);
+  });
+
+  it('validates a UBL CreditNote by the CreditNote XSD', async () => {
+    const { status, body } = await call('xml-ubl-credit-note.json');
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ valid: true, syntax: 'UBL-CreditNote', invoiceNumber: 'UBL-CN-2026-0001' });
+    expect(body.data.xsd.reports.map((r: { schema: string; valid: boolean }) => [r.schema, r.valid])).toEqual([['UBL 2.1 CreditNote', true]]);
+  });
+
+  it('reports broken rules of a UBL document with their official ids, model paths and UBL locations', async () => {
+    const { status, body } = await call('xml-ubl-invalid.json');
+    expect(status).toBe(200);
+    expect(body.data.valid).toBe(false);
+    const byRule = new Map(body.data.errors.map((e: { rule: string }) => [e.rule, e]));
+    expect(byRule.get('BR-CO-15')).toMatchObject({ severity: 'fatal', path: 'totals.taxInclusiveAmount', location: '/ubl:Invoice/cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount' });
+    expect(byRule.get('BR-CO-16')).toMatchObject({ severity: 'fatal', path: 'totals', location: '/ubl:Invoice/cac:LegalMonetaryTotal' });
+  });
+});

@@ -167,7 +167,9 @@ function partyRule(c: Category, where: Where): RuleDefinition {
     const triggers = places.filter(c === 'G' && where !== 'line' ? isOf(c) : isVatOf(c));
     const guard = places.filter(c === 'S' && where === 'line' ? isOf(c) : c === 'L' && where === 'charge' ? isRawVatOf(c) : isVatOf(c));
     if ((triggers.length > 0 && PARTIES[c](doc)) || guard.length === 0) return;
-    report(where === 'line' ? 'lines' : where === 'allowance' ? 'allowances' : 'charges');
+    // Reported at the first place of the category (a line's VAT category, an allowance or charge).
+    const at = triggers[0] ?? guard[0]!;
+    report(where === 'line' ? at : at.parent!);
   });
 }
 
@@ -335,9 +337,12 @@ export const VAT_VARIANTS: readonly RuleDefinition[] = [
     ['BR-O-12', (doc: UblDocument) => [...classified(doc)], 'lines'],
     ['BR-O-13', (doc: UblDocument) => allowanceChargeCategories(doc, false), 'allowances'],
     ['BR-O-14', (doc: UblDocument) => allowanceChargeCategories(doc, true), 'charges'],
-  ] as const).map(([id, places, path]) =>
+  ] as const).map(([id, places]) =>
     ublVariant(id, (doc, report) => {
-      if (hasBreakdown(doc, 'O') && places(doc).some((t) => code(t) !== 'O' && vat(t) === true)) report(path);
+      if (!hasBreakdown(doc, 'O')) return;
+      // Reported at the first place of another category: a breakdown, a line's VAT category, an allowance or charge.
+      const other = places(doc).find((t) => code(t) !== 'O' && vat(t) === true);
+      if (other !== undefined) report(other.parent?.name === 'cac:Item' ? other : other.parent!);
     }),
   ),
   // BR-B-01: `(not(//cbc:IdentificationCode != 'IT') and (//cac:TaxCategory/cbc:ID = 'B' or //cac:ClassifiedTaxCategory/cbc:ID = 'B')) or not(...B...)`.
