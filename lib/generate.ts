@@ -1,19 +1,33 @@
 /**
  * The v2 core path: invoice input -> semantic model -> EN 16931 validation ->
- * Factur-X CII XML. Pure: no HTTP, no AWS, no clock.
+ * Factur-X CII XML, or UBL 2.1 XML (`syntax: 'ubl'`). Pure: no HTTP, no AWS,
+ * no clock.
  */
 import { writeCii, writeCiiTree } from './cii/writer.js';
+import type { SyntaxName } from './convert/syntax.js';
+import { writeUblWithReport, type UblDocumentType, type UnmappedTerm } from './ubl/writer.js';
 import { InvoiceValidationError } from './errors.js';
 import { invoiceFromInput } from './input/to-model.js';
 import type { PartialInvoiceInput } from './input/partial.js';
 import type { Invoice } from './model/invoice.js';
-import { validateInvoice, type Finding, type ValidationReport } from './rules/index.js';
-import { checkBrFr } from './rules/br-fr/index.js';
+import { RULE_SET_VERSION, validateInvoice, type Finding, type ValidationReport } from './rules/index.js';
+import { BR_FR_RULE_SET, checkBrFr } from './rules/br-fr/index.js';
+import { brFrOnUbl } from './ubl/br-fr-hook.js';
+import { toElementTree, type CiiElement } from './cii/reader/tree.js';
+import { withXmlDocument } from './xml/parse.js';
 import { ruleSetsRun, runsBrFr, type RuleSelection } from './rules/rule-sets.js';
 import { applyFrenchDefaults, toInputFinding } from './input/french.js';
 
 /** The label of the profile v2 produces (Factur-X EN 16931, a.k.a. COMFORT; guideline `urn:cen.eu:en16931:2017`). */
 export const V2_PROFILE_LABEL = 'EN 16931 (Factur-X COMFORT)';
+/**
+ * The EN 16931 rule set under its UBL name (lib/ubl/validate-ubl.ts names the
+ * UBL validation so; not imported from there, which would load the UBL
+ * validation on the JSON path): the same semantic rules of CEN release 1.3.16.
+ */
+export const UBL_RULE_SET_VERSION = 'EN 16931 UBL 1.3.16';
+/** The label of the profile of the UBL v2 produces: EN 16931 in OASIS UBL 2.1 (EN 16931-3-2). */
+export const V2_UBL_PROFILE_LABEL = 'EN 16931 (UBL 2.1)';
 
 /** A finding as shown to API callers. */
 export interface PublicFinding {
@@ -67,37 +81,90 @@ export function summarizeReport(report: ValidationReport, ruleSets: string[] = [
   };
 }
 
-/** Options of the JSON use cases: which rule sets run (default: `rules` of the input, else `auto`). */
+/** Options of the JSON use cases: which rule sets run (default: `rules` of the input, else `auto`) and the XML syntax (default: `syntax` of the input, else `cii`). */
 export interface InvoiceRuleOptions {
   rules?: RuleSelection | undefined;
+  syntax?: SyntaxName | undefined;
+}
+
+/** The result of {@link generateInvoiceXml}. */
+export interface GeneratedInvoiceXml extends GeneratedXml {
+  /** The syntax written. */
+  syntax: SyntaxName;
+  /** For UBL: `Invoice` or `CreditNote`. */
+  documentType?: UblDocumentType;
+  /** Terms of the model the XML does not carry (see lib/ubl/writer.ts); empty when nothing was lost. */
+  unmapped: UnmappedTerm[];
+}
+
+/** The rule-set labels of a verdict, the EN 16931 one named after the syntax written. */
+function ruleSetLabels(brFr: boolean, syntax: SyntaxName): string[] {
+  const sets = ruleSetsRun(brFr);
+  return syntax === 'ubl' ? sets.map((s) => (s === RULE_SET_VERSION ? UBL_RULE_SET_VERSION : s)) : sets;
+}
+
+/** What {@link buildAndCheck} gives. */
+interface Checked {
+  invoice: Invoice;
+  xml: string | undefined;
+  validation: PublicValidation;
+  syntax: SyntaxName;
+  documentType?: UblDocumentType;
+  unmapped: UnmappedTerm[];
 }
 
 /**
  * The model of an input, with the French defaults when the BR-FR rules apply
- * (lib/input/french.ts), its EN 16931 verdict, and the XML; for a French
- * invoice the BR-FR rules run over that XML and their findings join the
- * report, pointed at the input fields to fix.
+ * (lib/input/french.ts), its EN 16931 verdict, and the XML in the syntax
+ * asked for; for a French invoice the BR-FR rules run over the CII form of
+ * the model (the tree the CII writer builds beside its XML; for UBL, the
+ * French UBL rules on the UBL written once they are plugged into
+ * lib/ubl/br-fr-hook.ts) and their findings join the report, pointed at the
+ * input fields to fix. A UBL document is written from the same model, so it
+ * carries the same terms.
  */
-function buildAndCheck(input: PartialInvoiceInput, options: InvoiceRuleOptions, wantXml: boolean): { invoice: Invoice; xml: string | undefined; validation: PublicValidation } {
+function buildAndCheck(input: PartialInvoiceInput, options: InvoiceRuleOptions, wantXml: boolean): Checked {
   const invoice = invoiceFromInput(input);
+  const syntax = options.syntax ?? input.syntax ?? 'cii';
   const brFr = runsBrFr(options.rules ?? input.rules, invoice.seller.address.countryCode);
   if (brFr) applyFrenchDefaults(invoice);
   const report = validateInvoice(invoice);
+  if (syntax === 'ubl') report.ruleSet = UBL_RULE_SET_VERSION;
   let xml: string | undefined;
+  let ubl: ReturnType<typeof writeUblWithReport> | undefined;
+  let frLabel = BR_FR_RULE_SET;
   if (brFr) {
-    // The BR-FR rules judge the XML; they run on the tree the writer builds beside it (what a parser would read back).
-    const written = writeCiiTree(invoice);
-    xml = written.xml;
-    const fr = checkBrFr(written.tree).map(toInputFinding);
+    // The BR-FR rules judge the XML: on UBL the French UBL rules when they are plugged in (lib/ubl/br-fr-hook.ts),
+    // else (CII, and UBL meanwhile) the CII rules on the tree the CII writer builds beside its XML (what a parser would read back).
+    let fr: Finding[];
+    if (syntax === 'ubl' && brFrOnUbl.check !== undefined) {
+      ubl = writeUblWithReport(invoice);
+      fr = brFrOnUbl.check(treeOfXml(ubl.xml));
+      frLabel = brFrOnUbl.ruleSet ?? BR_FR_RULE_SET;
+    } else {
+      const written = writeCiiTree(invoice);
+      if (syntax === 'cii') xml = written.xml;
+      fr = checkBrFr(written.tree);
+    }
     if (fr.length > 0) {
-      report.errors.push(...fr);
+      report.errors.push(...fr.map(toInputFinding));
       report.valid = false;
     }
-  } else if (wantXml && report.valid) {
-    // Without BR-FR the XML is only needed when it is handed out (a valid invoice).
-    xml = writeCii(invoice);
   }
-  return { invoice, xml, validation: summarizeReport(report, ruleSetsRun(brFr)) };
+  const validation = summarizeReport(report, ruleSetLabels(brFr, syntax).map((s) => (s === BR_FR_RULE_SET ? frLabel : s)));
+  if (syntax === 'ubl') {
+    // The XML is only needed when it is handed out (a valid invoice).
+    if (!wantXml || !report.valid) return { invoice, xml: undefined, validation, syntax, unmapped: [] };
+    ubl ??= writeUblWithReport(invoice);
+    return { invoice, xml: ubl.xml, validation, syntax, documentType: ubl.documentType, unmapped: ubl.unmapped };
+  }
+  if (xml === undefined && wantXml && report.valid) xml = writeCii(invoice);
+  return { invoice, xml, validation, syntax, unmapped: [] };
+}
+
+/** The element tree of XML we wrote. */
+function treeOfXml(xml: string): CiiElement {
+  return withXmlDocument(xml, (doc) => toElementTree(doc));
 }
 
 /** Validates invoice input without producing XML (the v2 validate operation); a partial input's absent terms are findings (BR-02, BR-06, BR-16, ...). */
@@ -106,13 +173,33 @@ export function checkInvoiceInput(input: PartialInvoiceInput, options: InvoiceRu
 }
 
 /**
- * Builds the model, validates it, and writes the CII XML.
+ * Builds the model, validates it, and writes the XML in the syntax asked for
+ * (`options.syntax`, else the input's `syntax`, else CII): Factur-X EN 16931
+ * CII, or a UBL 2.1 Invoice / CreditNote.
  * @throws InvoiceValidationError with every fatal finding (official rule ids) when the invoice is not valid, absent mandatory terms of a partial input included; no XML is produced then.
  */
-export function generateFacturXml(input: PartialInvoiceInput, options: InvoiceRuleOptions = {}): GeneratedXml {
-  const { invoice, xml, validation } = buildAndCheck(input, options, true);
+export function generateInvoiceXml(input: PartialInvoiceInput, options: InvoiceRuleOptions = {}): GeneratedInvoiceXml {
+  const { invoice, xml, validation, syntax, documentType, unmapped } = buildAndCheck(input, options, true);
   if (!validation.valid || xml === undefined) {
     throw new InvoiceValidationError(validation.errors.map(({ rule, message, path }) => ({ rule, message, path })));
   }
-  return { xml, profile: V2_PROFILE_LABEL, invoice, validation };
+  return {
+    xml,
+    profile: syntax === 'ubl' ? V2_UBL_PROFILE_LABEL : V2_PROFILE_LABEL,
+    invoice,
+    validation,
+    syntax,
+    ...(documentType === undefined ? {} : { documentType }),
+    unmapped,
+  };
+}
+
+/**
+ * Builds the model, validates it, and writes the Factur-X EN 16931 CII XML,
+ * whatever `syntax` the input names (Factur-X carries CII).
+ * @throws InvoiceValidationError with every fatal finding (official rule ids) when the invoice is not valid, absent mandatory terms of a partial input included; no XML is produced then.
+ */
+export function generateFacturXml(input: PartialInvoiceInput, options: InvoiceRuleOptions = {}): GeneratedXml {
+  const { xml, profile, invoice, validation } = generateInvoiceXml(input, { ...options, syntax: 'cii' });
+  return { xml, profile, invoice, validation };
 }

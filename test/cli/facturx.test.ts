@@ -24,6 +24,17 @@ describe('facturx validate', () => {
     expect(rows[0].xsd.ran).toBe(true);
   });
 
+  it('validates UBL invoices and credit notes too, by their root element (issue 23)', () => {
+    const fixtures = resolve(import.meta.dirname, '..', 'fixtures', 'ubl');
+    const { status, rows } = run(['validate', resolve(fixtures, 'minimal-invoice.xml'), resolve(fixtures, 'minimal-credit-note.xml')]);
+    expect(status).toBe(0);
+    expect(rows.map((r) => [r.syntax, r.valid, r.ruleSet])).toEqual([
+      ['UBL-Invoice', true, 'EN 16931 UBL 1.3.16'],
+      ['UBL-CreditNote', true, 'EN 16931 UBL 1.3.16'],
+    ]);
+    expect(rows[0].xsd.reports[0].schema).toBe('UBL 2.1 Invoice');
+  });
+
   it('exits 1 when one file is invalid, naming the official rule ids', () => {
     const { status, rows } = run(['validate', '--quiet', valid(), invalid()]);
     expect(status).toBe(1);

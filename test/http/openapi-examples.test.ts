@@ -23,7 +23,7 @@ const ajv = addFormats(new Ajv2020({ strict: false, validateSchema: false, allEr
 ajv.addSchema(doc, 'openapi.json');
 
 /** The headers of ours an answer may carry; each one sent must be documented for its status. */
-const OUR_HEADERS = ['x-processing-time-ms', 'x-invoice-number', 'x-conversion-method', 'x-facturx', 'x-validation', 'content-disposition', 'retry-after', 'location', 'x-job-status', 'idempotent-replayed', 'etag'];
+const OUR_HEADERS = ['x-processing-time-ms', 'x-invoice-number', 'x-conversion-method', 'x-facturx', 'x-conversion-unmapped', 'x-validation', 'content-disposition', 'retry-after', 'location', 'x-job-status', 'idempotent-replayed', 'etag'];
 
 const validators = new Map<string, ValidateFunction>();
 /** The validator of the JSON schema at `pointer` (segments of a JSON pointer into the document). */

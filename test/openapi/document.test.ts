@@ -129,7 +129,7 @@ describe('the OpenAPI document', () => {
   it('documents the headers of the binary and asynchronous answers', () => {
     const headersOf = (path: string, method: string, status: string) => Object.keys(doc.paths[path][method].responses[status].headers ?? {}).sort();
     expect(headersOf('/api/v2/pdf', 'post', '200')).toEqual(['Content-Disposition', 'X-Conversion-Method', 'X-Invoice-Number', 'X-Processing-Time-Ms']);
-    expect(headersOf('/api/v2/render', 'post', '200')).toEqual(['Content-Disposition', 'X-Facturx', 'X-Invoice-Number', 'X-Processing-Time-Ms', 'X-Validation']);
+    expect(headersOf('/api/v2/render', 'post', '200')).toEqual(['Content-Disposition', 'X-Conversion-Unmapped', 'X-Facturx', 'X-Invoice-Number', 'X-Processing-Time-Ms', 'X-Validation']);
     expect(Object.keys(doc.paths['/api/v2/pdf'].post.responses['200'].content)).toEqual(['application/pdf']);
     expect(headersOf('/api/v1/convert', 'post', '202')).toEqual(['Idempotent-Replayed', 'Location', 'Retry-After']);
     expect(headersOf('/api/v1/jobs/{jobId}', 'get', '200')).toEqual(['Retry-After', 'X-Job-Status']);

@@ -39,6 +39,7 @@ export const EXAMPLES = Object.freeze({
   ),
   ciiXml: example('The CII XML of the example invoice', CII_XML),
   ciiXmlInJson: example('The CII XML of the example invoice, in JSON', { xml: CII_XML }),
+  convertToUbl: example('The CII XML of the example invoice, to be converted to UBL 2.1', { xml: CII_XML, to: 'ubl' }),
   pdf: example('The example invoice and a blank one-page PDF', { invoiceData: invoice, pdfBase64: blankPage.pdfBase64 }),
   convert: example('A Factur-X PDF (the example invoice embedded in a blank page)', convertRequest),
   convertAsync: example('The same PDF, converted as an asynchronous job (202, then poll the Location)', { ...convertRequest, async: true }),

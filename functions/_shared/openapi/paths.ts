@@ -9,13 +9,13 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../lib
 import { DOCS_ASSET_NAMES } from '../swagger-ui.js';
 import { errorResponses } from './errors.js';
 import { exampleRef } from './examples.js';
-import { header, IDEMPOTENCY_KEY_PARAMETER, POLL_NOTE, ref, RULES_PARAMETER, successBody } from './schemas.js';
+import { header, IDEMPOTENCY_KEY_PARAMETER, POLL_NOTE, ref, RULES_PARAMETER, successBody, SYNTAX_PARAMETER } from './schemas.js';
 
 type Json = Record<string, unknown>;
 
 /** The tags, one per area, in the order the page shows them. */
 export const TAGS = [
-  { name: 'v2 generation', description: 'Invoice JSON to Factur-X EN 16931 CII XML. No API key.' },
+  { name: 'v2 generation', description: 'Invoice JSON to EN 16931 XML (Factur-X CII or UBL 2.1), and conversion between the two syntaxes. No API key.' },
   { name: 'validation', description: 'Validate invoice JSON or a CII XML invoice against EN 16931 (and the French BR-FR rules): v2 without a key, v1 with one.' },
   { name: 'PDF', description: 'Factur-X PDF/A-3 files: embed the XML into a client PDF, or render a CII XML as a readable PDF. No API key.' },
   { name: 'v1 extraction', description: 'A PDF, image, Excel or Word invoice to extracted data and Factur-X XML, synchronously or as a job. API key.' },
@@ -68,17 +68,63 @@ export function operations(): Record<string, Json> {
     schema: successBody({
       type: 'object',
       required: ['xml', 'profile', 'validation'],
-      properties: { xml: { type: 'string', contentMediaType: 'application/xml' }, profile: { type: 'string', examples: ['EN 16931 (Factur-X COMFORT)'] }, validation: ref('Validation') },
+      properties: {
+        xml: { type: 'string', contentMediaType: 'application/xml' },
+        syntax: { type: 'string', enum: ['cii', 'ubl'], description: 'The syntax written.' },
+        profile: { type: 'string', examples: ['EN 16931 (Factur-X COMFORT)', 'EN 16931 (UBL 2.1)'] },
+        validation: ref('Validation'),
+        documentType: { type: 'string', enum: ['Invoice', 'CreditNote'], description: 'UBL only: the UBL document written.' },
+        unmapped: { type: 'array', items: ref('Unmapped'), description: 'UBL only: terms of the invoice UBL cannot carry (e.g. the due date BT-9 of a credit note without payment means); empty when nothing was lost.' },
+      },
     }),
   };
   return {
     'POST /api/v2/xml': operation('v2 generation', 'generateXml', OPEN, {
-      description: 'Builds the EN 16931 invoice from the JSON, checks it against the EN 16931 rules (and BR-FR for a French seller unless `rules` says otherwise), and answers the Factur-X EN 16931 (COMFORT) CII XML. No XML for an invalid invoice.',
+      description:
+        'Builds the EN 16931 invoice from the JSON, checks it against the EN 16931 rules (and BR-FR for a French seller unless `rules` says otherwise), and answers its XML: Factur-X EN 16931 (COMFORT) CII by default, or with `syntax: "ubl"` (or `?syntax=ubl`) a UBL 2.1 Invoice, a CreditNote for credit-note type codes such as 381. Same validation, defaults and rule sets for both. No XML for an invalid invoice.',
+      parameters: [SYNTAX_PARAMETER],
       requestBody: jsonBody(ref('InvoiceInput'), { invoice: exampleRef('invoice'), numericCodes: exampleRef('invoiceNumericCodes') }),
       responses: {
         '200': jsonAnswer(generated.description, generated.schema),
         ...errorResponses([...V2_POST, 'VALIDATION_FAILED'], {
           422: 'The invoice breaks EN 16931 rules, absent mandatory terms included (BR-02, BR-06, BR-16, BR-22, ...); `details` lists them with their official rule ids. No XML.',
+        }),
+      },
+    }),
+    'POST /api/v2/convert': operation('v2 generation', 'convertSyntax', OPEN, {
+      description:
+        'Converts an EN 16931 invoice between UN/CEFACT CII D16B (Factur-X, XRechnung CII) and OASIS UBL 2.1 (Peppol, XRechnung UBL) through the one semantic model. ' +
+        'The source syntax is read from the root element; the target is `to` (default: the other one). The source must be a valid EN 16931 invoice (its rules and XSD), else 422. ' +
+        'Nothing is dropped in silence: `unmapped` lists what the converted document does not carry (content no EN 16931 term holds, such as Factur-X EXTENDED elements, ' +
+        'and terms the target binding cannot carry), each with its business term, location and value.',
+      parameters: [
+        { name: 'to', in: 'query', required: false, schema: { type: 'string', enum: ['cii', 'ubl'] }, description: 'Target syntax for a raw XML body (a JSON body says `to`); default: the syntax the document is not in.' },
+        RULES_PARAMETER,
+      ],
+      requestBody: {
+        required: true,
+        content: { ...xmlMedia(), [JSON_TYPE]: { schema: ref('ConvertSyntaxJson'), examples: { toUbl: exampleRef('convertToUbl') } } },
+      },
+      responses: {
+        '200': jsonAnswer(
+          'The converted document, its verdict and what it does not carry.',
+          successBody({
+            type: 'object',
+            required: ['xml', 'syntax', 'from', 'validation', 'unmapped'],
+            properties: {
+              xml: { type: 'string', contentMediaType: 'application/xml' },
+              syntax: { type: 'string', enum: ['cii', 'ubl'], description: 'The syntax written.' },
+              from: { type: 'string', enum: ['cii', 'ubl'], description: 'The syntax of the source.' },
+              documentType: { type: 'string', enum: ['Invoice', 'CreditNote'], description: 'UBL only.' },
+              invoiceNumber: { type: 'string' },
+              validation: { type: 'object', description: 'The verdict on the converted document: valid, errors, warnings (official rule ids), xsd, ruleSets, summary.' },
+              unmapped: { type: 'array', items: ref('Unmapped') },
+            },
+          }),
+        ),
+        ...errorResponses([...V2_POST, 'VALIDATION_FAILED', 'DOCUMENT_TOO_COMPLEX', 'SERVER_BUSY'], {
+          400: 'No XML, XML that cannot be read (reason xml-syntax / xml-forbidden), or `to` naming the syntax the document already has (path `to`).',
+          422: 'VALIDATION_FAILED: neither an EN 16931 CII nor a UBL 2.1 invoice (rule NOT-EN16931-INVOICE), or it breaks EN 16931 rules or its XSD (`details`: every finding with its official rule id and location). DOCUMENT_TOO_COMPLEX: past a resource limit.',
         }),
       },
     }),
@@ -131,7 +177,7 @@ export function operations(): Record<string, Json> {
     }),
     'POST /api/v2/render': operation('PDF', 'renderPdf', OPEN, {
       description:
-        'Renders a CII XML invoice as a readable PDF; when the XML is a valid EN 16931 invoice, the PDF is a Factur-X PDF/A-3 with the XML embedded (`X-Facturx: embedded`). An invalid invoice is still rendered, and `X-Validation` names its errors.',
+        'Renders a CII or UBL 2.1 XML invoice as a readable PDF; when the XML is a valid EN 16931 invoice, the PDF is a Factur-X PDF/A-3 with the XML embedded (`X-Facturx: embedded`; a valid UBL invoice is embedded as its CII conversion, since Factur-X carries CII only: `X-Facturx: embedded-converted-from-ubl`). An invalid invoice is still rendered, and `X-Validation` names its errors.',
       parameters: [RULES_PARAMETER],
       requestBody: { required: true, content: { ...xmlMedia(), [JSON_TYPE]: { schema: ref('CiiXmlJson'), examples: { xmlInJson: exampleRef('ciiXmlInJson') } } } },
       responses: {
@@ -141,6 +187,7 @@ export function operations(): Record<string, Json> {
             'Content-Disposition': header('Content-Disposition'),
             'X-Invoice-Number': header('X-Invoice-Number'),
             'X-Facturx': header('X-Facturx'),
+            'X-Conversion-Unmapped': header('X-Conversion-Unmapped'),
             'X-Validation': header('X-Validation'),
             'X-Processing-Time-Ms': header('X-Processing-Time-Ms'),
           },

@@ -104,7 +104,8 @@ const validation = {
     errors: { type: 'array', items: ref('Finding'), description: 'Fatal findings.' },
     warnings: { type: 'array', items: ref('Finding') },
     summary: { type: 'string' },
-    ruleSet: { type: 'string', examples: ['EN 16931 CII 1.3.16'] },
+    ruleSet: { type: 'string', examples: ['EN 16931 CII 1.3.16', 'EN 16931 UBL 1.3.16'] },
+    syntax: { type: 'string', enum: ['CII', 'UBL-Invoice', 'UBL-CreditNote'], description: 'For an XML invoice: its syntax, by the root element.' },
     ruleSets: { type: 'array', items: { type: 'string' }, description: 'Every rule set that ran: EN 16931, and BR-FR when it ran.', examples: [['EN 16931 CII 1.3.16', 'BR-FR 1.4.0.02']] },
   },
 };
@@ -214,6 +215,12 @@ const convertRequest = {
     mimeType: { type: 'string', enum: Object.keys(CONVERT_MEDIA_TYPES), description: 'Required with imageBase64 and documentBase64.' },
     fileName: { type: 'string' },
     profile: { type: 'string', enum: ['basic', 'comfort', 'extended'], default: 'comfort', description: 'basic: Factur-X BASIC; comfort: EN 16931; extended: EXTENDED.' },
+    syntax: {
+      type: 'string',
+      enum: ['cii', 'ubl'],
+      default: 'cii',
+      description: 'cii: Factur-X CII in `profile`; ubl: a UBL 2.1 Invoice (CreditNote for credit-note type codes) in EN 16931, so profile comfort only (basic or extended with ubl is a 400).',
+    },
     businessProcess: { type: 'string', minLength: 1, maxLength: MAX_IDENTIFIER_LENGTH, description: 'Business process type (BT-23) to write when the document does not give one, e.g. "B1" (French invoices need a billing framework, BR-FR-08).' },
     rules: rulesProperty,
     autoValidate: { type: 'boolean', description: 'Accepted for compatibility; validation always runs.' },
@@ -235,8 +242,8 @@ const convertData = {
     extractedData: { type: 'object', description: 'Every field read, with `confidence` per field, `method` (embedded-xml, embedded-ubl, pdf-text, ocr, spreadsheet, word, textract, bedrock), `checks` and `notes`.' },
     factureX: {
       type: ['object', 'null'],
-      description: 'The Factur-X XML in the asked profile; null when the invoice as read breaks a rule (see validation.errors and missing).',
-      properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' } },
+      description: 'The XML: Factur-X CII in the asked profile, or UBL 2.1 with `syntax: "ubl"`; null when the invoice as read breaks a rule (see validation.errors and missing).',
+      properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' }, syntax: { type: 'string', enum: ['cii', 'ubl'] } },
     },
     validation: ref('V1Validation'),
     missing: {
@@ -244,6 +251,31 @@ const convertData = {
       items: { type: 'string' },
       description: 'Input fields (v2 names, e.g. `seller.address`, `buyer.name`, `items[0].vatRate`, `seller.vatNumber`) the document did not give and the invoice needs; add them and send the data to /api/v2/xml or /api/v1/validate.',
     },
+  },
+};
+
+/** One entry of `unmapped` (lib/convert UnmappedItem): what a written or converted document does not carry. */
+const unmapped = {
+  type: 'object',
+  required: ['term', 'value', 'reason'],
+  properties: {
+    term: { type: ['string', 'null'], description: 'The EN 16931 business term (BT-nn); null when no term holds the content (e.g. a Factur-X EXTENDED element).' },
+    terms: { type: 'array', items: { type: 'string' }, description: 'When the place can hold several terms, each of them.' },
+    location: { type: 'string', description: 'XPath-like location in the source document.' },
+    path: { type: 'string', description: 'Model path of the term, e.g. precedingInvoices[1].reference.' },
+    value: { type: 'string', description: 'The value (cut at 200 characters).' },
+    reason: { type: 'string', description: 'Why the written document does not carry it.' },
+  },
+};
+
+/** The JSON body of POST /api/v2/convert. */
+const convertSyntaxJson = {
+  type: 'object',
+  required: ['xml'],
+  properties: {
+    xml: { type: 'string', minLength: 1, contentMediaType: 'application/xml', description: 'A CII or UBL 2.1 EN 16931 invoice, as text.' },
+    to: { type: 'string', enum: ['cii', 'ubl'], description: 'Target syntax; default: the syntax the document is not in.' },
+    rules: rulesProperty,
   },
 };
 
@@ -273,6 +305,8 @@ export function componentSchemas(): Record<string, Json> {
     InvoiceInput: invoice,
     FlatV1Invoice: flatV1Schema(invoice),
     CiiXmlJson: ciiXmlJson,
+    ConvertSyntaxJson: convertSyntaxJson,
+    Unmapped: unmapped,
     PdfRequest: pdfRequest,
     ConvertRequest: convertRequest,
     ConvertData: convertData,
@@ -300,7 +334,11 @@ export const HEADERS: Readonly<Record<string, Json>> = Object.freeze({
     description: 'What was done to the client PDF: attach (already PDF/A-3 compatible: XML attached, metadata updated), pdfa-upgrade (metadata, output intent and structure made PDF/A-3), ghostscript-pdfa3 (re-rendered to PDF/A-3b).',
     schema: { type: 'string', enum: ['attach', 'pdfa-upgrade', 'ghostscript-pdfa3'] },
   },
-  'X-Facturx': { description: 'embedded: the PDF is a Factur-X PDF/A-3 with the XML attached (the XML is valid EN 16931); not-embedded: a readable PDF only.', schema: { type: 'string', enum: ['embedded', 'not-embedded'] } },
+  'X-Facturx': {
+    description: 'embedded: the PDF is a Factur-X PDF/A-3 with the XML attached (the XML is valid EN 16931); embedded-converted-from-ubl: a valid UBL invoice, embedded as its CII conversion (Factur-X carries CII only); not-embedded: a readable PDF only.',
+    schema: { type: 'string', enum: ['embedded', 'embedded-converted-from-ubl', 'not-embedded'] },
+  },
+  'X-Conversion-Unmapped': { description: 'With embedded-converted-from-ubl: how many items of the UBL the CII conversion does not carry (POST /api/v2/convert lists them).', schema: { type: 'string', pattern: '^\\d+$' } },
   'X-Validation': { description: 'valid, or `invalid; ` followed by the rule ids of the errors (cut with "(+N more)").', schema: { type: 'string' }, example: 'invalid; BR-CO-15 BR-S-08' },
   'Content-Disposition': {
     description: `attachment; filename="<invoice number reduced to [A-Za-z0-9._-], at most ${MAX_FILE_NAME_CHARS} characters>.pdf"; filename*=UTF-8''<the invoice number, percent-encoded>.pdf`,
@@ -346,6 +384,15 @@ export const RULES_PARAMETER = Object.freeze({
   required: false,
   description: 'Rule sets to apply, for a raw XML body (a JSON body says it in its `rules` field, which wins). Any other value: 400 at `query.rules`.',
   schema: rulesProperty,
+});
+
+/** `?syntax=` of POST /api/v2/xml, for symmetry with `?rules=` (the JSON field `syntax` wins). */
+export const SYNTAX_PARAMETER = Object.freeze({
+  name: 'syntax',
+  in: 'query',
+  required: false,
+  description: 'XML syntax to write: cii (default, Factur-X EN 16931) or ubl (UBL 2.1). The JSON field `syntax` says the same and wins.',
+  schema: { type: 'string', enum: ['cii', 'ubl'] },
 });
 
 /** When a job is worth polling again. */
