@@ -4,7 +4,7 @@
  * response envelopes described once here.
  */
 import { invoiceInputJsonSchema } from '../../lib/input/json-schema.js';
-import { ASYNC_PAGE_THRESHOLD, SYNC_BUDGET_MS } from '../../lib/jobs/job.js';
+import { SYNC_BUDGET_MS } from '../../lib/jobs/job.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../lib/keys/idempotency.js';
 import { ROUTES } from '../routes.js';
 import { CONVERT_MEDIA_TYPES } from './body.js';
@@ -130,7 +130,8 @@ const convertRequest = {
       default: false,
       description:
         `true: answer 202 with a jobId at once and convert in the background (poll GET /api/v1/jobs/{jobId}). ` +
-        `A PDF of more than ${ASYNC_PAGE_THRESHOLD} pages that carries no invoice XML is converted this way even without it. ` +
+        `Without it, a document is converted this way only when reading it is estimated not to fit the synchronous deadline (a scan with more pages to OCR than fit, reason cost); ` +
+        `text PDFs of any reasonable length, PDFs carrying invoice XML, images, Excel and Word files are answered 200 in the request. ` +
         `A synchronous conversion must finish within ${SYNC_BUDGET_MS / 1000} s, else 422 DOCUMENT_TOO_COMPLEX (limit sync-time, no credit): send such documents with async.`,
     },
   },
@@ -146,7 +147,7 @@ function successBody(data: JsonObject, meta: JsonObject = { $ref: '#/components/
 }
 
 const jobAccepted = {
-  description: `Accepted as an asynchronous job (\`async: true\`, or a PDF of more than ${ASYNC_PAGE_THRESHOLD} pages without embedded invoice XML): poll the \`Location\`. The credit is reserved now, used only if the job produces Factur-X XML. With an ${IDEMPOTENCY_KEY_HEADER}, a repeat gets the same job (\`${IDEMPOTENT_REPLAYED_HEADER}: true\`).`,
+  description: `Accepted as an asynchronous job (\`async: true\`, or a document whose reading is estimated not to fit the synchronous deadline, such as a scan of many pages): poll the \`Location\`. The credit is reserved now, used only if the job produces Factur-X XML. With an ${IDEMPOTENCY_KEY_HEADER}, a repeat gets the same job (\`${IDEMPOTENT_REPLAYED_HEADER}: true\`).`,
   headers: {
     Location: { description: '/api/v1/jobs/{jobId}', schema: { type: 'string' } },
     'Retry-After': { description: 'Seconds to wait before the first poll.', schema: { type: 'string' } },
@@ -158,8 +159,13 @@ const jobAccepted = {
         jobId: { type: 'string', pattern: '^job_[a-z2-7]{26}$' },
         status: { const: 'queued' },
         statusUrl: { type: 'string' },
-        reason: { type: 'string', enum: ['asked', 'pages'], description: 'asked: `async: true`; pages: a PDF over the page limit.' },
+        reason: { type: 'string', enum: ['asked', 'cost'], description: 'asked: `async: true`; cost: reading the document is estimated not to fit the synchronous deadline.' },
         pages: { type: 'integer', description: 'Pages of the PDF, when counted.' },
+        estimate: {
+          type: 'object',
+          description: 'With reason cost: the estimated reading time and the pages that decided it.',
+          properties: { ms: { type: 'integer' }, ocrPages: { type: 'integer' }, textPages: { type: 'integer' } },
+        },
       },
     },
     V1_META,
