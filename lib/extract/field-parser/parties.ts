@@ -384,7 +384,7 @@ function letterheadBlocks(ctx: ParseContext, exclude: Set<string>, excludeChunks
       }
       // The block continues below the name in the same column.
       const lines: BlockLine[] = [{ line: i, text: name, chunks: [c] }];
-      for (let j = i + 1; j < ctx.lines.length && lines.length < 6; j++) {
+      for (let j = i + 1; j < ctx.lines.length && lines.length < 9; j++) {
         const lj = ctx.lines[j]!;
         // A blank line ends the letterhead block (the recipient's address often follows).
         const prev = ctx.lines[lines[lines.length - 1]!.line]!;
@@ -499,6 +499,8 @@ type Found = { block: Block; read: PartyRead };
 /** True when a text carries what an issuer prints about itself: a VAT number, an IBAN, SIREN / SIRET or a register entry. */
 function textHasLegalMention(text: string): boolean {
   if (findVatNumbers(text).length > 0 || findIbans(text).length > 0 || REGISTER.test(text) || /\bGSTIN\b|\bEIN\b/.test(text)) return true;
+  // A labelled tax number of a country without VAT prefixes ("Tax ID: 55-1415683", "NIF: B12345678").
+  if (/(?<![\p{L}])(?:tax\s?id|tin|nif|cif|p\.?\s?iva|vat(?:\s?reg\.?)?(?:\s?(?:no\.?|number|id))?|steuer-?nr\.?|steuernummer)\s*[:.]?\s*[A-Z]{0,3}[\d][\d\s./-]{5,}/iu.test(text)) return true;
   const ids = findFrenchCompanyIds(text);
   return ids.siren.length > 0 || ids.siret.length > 0;
 }
@@ -519,7 +521,7 @@ function chooseSeller(ctx: ParseContext, sources: { sellerBlocks: Block[]; sende
     if (!read.name) return;
     const nameLine = block.lines.find((b) => b.line === read.name!.line);
     if (nameLine && nameLine.chunks.some((c) => buyerChunks.has(chunkKey(nameLine.line, c)))) return;
-    const lines = block.lines.slice(0, 8);
+    const lines = block.lines.slice(0, 9);
     candidates.push({
       name: read.name.text,
       line: read.name.line,
