@@ -45,8 +45,8 @@ async function create(mode: ExtractorMode): Promise<InvoiceExtractor> {
     return {
       name: 'local',
       extract: (input: ExtractionInput) => {
-        const { deadline, storedAt: _stored, ...job } = input;
-        return runIsolated('extract', job, { timeoutMs: read, maxTimeoutMs: ocr, what: 'reading the document', context: until(deadline) });
+        const { deadline, storedAt: _stored, ...document } = input;
+        return runIsolated('extract', { ...document, mode }, { timeoutMs: read, maxTimeoutMs: ocr, what: 'reading the document', context: until(deadline) });
       },
       embeddedXml,
     };

@@ -18,7 +18,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 /** What v1 convert uses after the key check. */
 export const loadConvertModules = once(async () => {
-  const [{ convertDocument }, { parseBody, parseConvertBody }, { config }, { getExtractor, readPdfOverview }, { convertAnswer }, { syncDeadline, atSyncDeadline }, { submitJob }, { getJobRuntime }] =
+  const [{ convertDocument }, { parseBody, parseConvertBody }, { config }, { getExtractor, readPdfOverview }, { convertAnswer }, { syncDeadline, atSyncDeadline }, { submitJob }, { getJobRuntime }, { planConversion }] =
     await Promise.all([
       import('../../lib/v1/convert.js'),
       import('./body.js'),
@@ -28,8 +28,9 @@ export const loadConvertModules = once(async () => {
       import('../../lib/v1/sync-deadline.js'),
       import('../../lib/jobs/service.js'),
       import('./jobs.js'),
+      import('../../lib/v1/cost.js'),
     ]);
-  return { convertDocument, parseBody, parseConvertBody, config, getExtractor, readPdfOverview, convertAnswer, syncDeadline, atSyncDeadline, submitJob, getJobRuntime };
+  return { convertDocument, parseBody, parseConvertBody, config, getExtractor, readPdfOverview, convertAnswer, syncDeadline, atSyncDeadline, submitJob, getJobRuntime, planConversion };
 });
 
 /** What GET /api/v1/jobs/{jobId} uses after the key check. */

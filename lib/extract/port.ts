@@ -45,6 +45,13 @@ export interface ExtractedParty {
   country?: Extracted<string>;
   /** Legal form printed beside a French company's name (`SARL`, `SAS` ...), which is not part of the name (BT-27 / BT-44). */
   legalForm?: Extracted<string>;
+  /**
+   * What decided that this party is the seller or the buyer (issue 25): its source (`seller heading`, `letterhead`,
+   * `footer`, `payee`, `buyer heading`, `address window` ...) and the evidence that backs it (`identifiers in its block`,
+   * `payee of the bank details`, `e-mail or web domain`, `also named by: ...`, `legal form`); the name's confidence
+   * follows from it.
+   */
+  evidence?: string[];
 }
 
 /** An invoice line as extracted; amounts are decimal strings (never floats). */

@@ -9,7 +9,7 @@ import type { LocalExtractor } from '../extract/local/index.js';
 import type { ExtractedInvoiceXml } from '../pdf/extract.js';
 import type { EmbedFacturXResult } from '../pdf/embed.js';
 import type { FacturXProfile } from '../pdf/profile.js';
-import { OCR_BUDGET_MS } from './budgets.js';
+import { JOB_OCR_BUDGET_MS, JOB_READ_BUDGET_MS, OCR_BUDGET_MS } from './budgets.js';
 import type { RuleSelection } from '../rules/rule-sets.js';
 import type { InvoiceProfile } from '../ubl/profile.js';
 import type { SyntaxName } from '../convert/syntax.js';
@@ -35,13 +35,23 @@ export interface RenderedXml {
   errorRules: string[];
 }
 
-let extractor: LocalExtractor | undefined;
+const extractors = new Map<'sync' | 'job', LocalExtractor>();
 let current: TaskContext | undefined;
 
-async function localExtractor(): Promise<LocalExtractor> {
+/**
+ * The local extractor of a request (`sync`: text pages read for 2 s, OCR for 15 s, the budgets of a request) or of
+ * an asynchronous job (`job`: the job's larger budgets, so a document sent to a job because it would not fit a
+ * request is read whole: text pages until 5 s before JOB_READ_BUDGET_MS, OCR until 20 s before JOB_OCR_BUDGET_MS).
+ */
+async function localExtractor(mode: 'sync' | 'job'): Promise<LocalExtractor> {
+  let extractor = extractors.get(mode);
   if (!extractor) {
     const { createLocalExtractor } = await import('../extract/local/index.js');
-    extractor = createLocalExtractor({ onOcrStart: () => current?.extend(OCR_BUDGET_MS) });
+    extractor =
+      mode === 'job'
+        ? createLocalExtractor({ textTimeMs: JOB_READ_BUDGET_MS - 5_000, ocrTimeMs: JOB_OCR_BUDGET_MS - 20_000, onOcrStart: () => current?.extend(JOB_OCR_BUDGET_MS) })
+        : createLocalExtractor({ onOcrStart: () => current?.extend(OCR_BUDGET_MS) });
+    extractors.set(mode, extractor);
   }
   return extractor;
 }
@@ -87,14 +97,17 @@ export async function renderXml(xml: string | Uint8Array, options: { schemaDir?:
 
 /** The tasks, by name. */
 export const TASKS = {
-  /** v1: the local extractor on a document (OCR extends the budget). */
-  extract: async (input: ExtractionInput): Promise<ExtractedInvoice> => (await localExtractor()).extract(input),
+  /** v1: the local extractor on a document (OCR extends the budget); `mode: 'job'` for an asynchronous job's larger budgets. */
+  extract: async (input: ExtractionInput & { mode?: 'sync' | 'job' }): Promise<ExtractedInvoice> => {
+    const { mode, ...document } = input;
+    return (await localExtractor(mode ?? 'sync')).extract(document);
+  },
   /** v1: the Factur-X / ZUGFeRD / XRechnung XML a PDF carries, if any. */
   embeddedXml: async (bytes: Uint8Array): Promise<ExtractedInvoiceXml | undefined> => (await import('../pdf/extract.js')).extractInvoiceXml(bytes),
   /** v1 on AWS: the text of a PDF's text layer. */
   pdfText: async (bytes: Uint8Array): Promise<string> => documentText((await (await import('../extract/local/pdf-text.js')).readPdfText(bytes)).doc),
-  /** v1: the pages of a PDF and the invoice XML it carries, in one load (longer PDFs go asynchronous, lib/jobs/job.ts ASYNC_PAGE_THRESHOLD). */
-  pdfOverview: async (bytes: Uint8Array) => (await import('../pdf/extract.js')).readPdfOverview(bytes),
+  /** v1: the pages of a PDF, the invoice XML it carries and the text its pages show, in one load (what reading it costs decides sync or async: lib/v1/cost.ts). */
+  pdfOverview: async (bytes: Uint8Array) => (await import('../pdf/extract.js')).readPdfOverview(bytes, { measureText: true }),
   /** v1 on AWS: a scanned PDF split into single-page PDFs (Textract reads one page per synchronous call). */
   pdfPages: async (bytes: Uint8Array): Promise<Uint8Array[]> => (await import('../pdf/split.js')).splitPdfPages(bytes),
   /** v1 on AWS: the text of a Word or Excel file (Textract does not read them). */

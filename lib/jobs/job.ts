@@ -44,14 +44,6 @@ export const JOB_TTL_MS = 24 * 60 * 60 * 1000;
 export const JOB_STALE_AFTER_MS = 60 * 60 * 1000;
 
 /**
- * PDFs of more than this many pages (and no embedded invoice XML, which is read exactly and fast) are converted asynchronously even when
- * `async` is not asked: on AWS a scan is read one page per synchronous
- * AnalyzeExpense call (2-4 s each) before the model's 5-10 s, and the
- * synchronous path must answer within {@link SYNC_BUDGET_MS}.
- */
-export const ASYNC_PAGE_THRESHOLD = 3;
-
-/**
  * Time a synchronous conversion may take from the start of the invocation,
  * extraction included. API Gateway cuts an integration at 29 s; 20 s leaves
  * room for a cold start (1-3 s) and for answering, so a slow document gets a
@@ -75,8 +67,14 @@ export interface JobRequest {
   bytes: number;
   /** Pages of a PDF, when they were counted. */
   pages?: number;
-  /** Why it runs asynchronously: the client asked (`async: true`), or the PDF has more than {@link ASYNC_PAGE_THRESHOLD} pages. */
-  reason: 'asked' | 'pages';
+  /**
+   * Why it runs asynchronously: the client asked (`async: true`), or reading the document is estimated not to fit
+   * the synchronous deadline (`cost`, lib/v1/cost.ts). `pages` is kept for jobs recorded before issue 25 (then a
+   * PDF of more than 3 pages went asynchronous whatever it cost).
+   */
+  reason: 'asked' | 'cost' | 'pages';
+  /** For `cost`: the estimated reading time (ms) and the pages to OCR that decided it. */
+  estimate?: { ms: number; ocrPages: number; textPages: number };
 }
 
 /** Why a job failed, as the synchronous conversion would have answered it. */

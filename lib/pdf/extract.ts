@@ -18,6 +18,7 @@ import { attachmentBytes, findInvoiceAttachment, listAttachments, type Attachmen
 import { PdfInvalidError } from './errors.js';
 import { loadPdf, type LoadPdfOptions } from './load.js';
 import { looksLikeUbl } from '../ubl/read.js';
+import { measurePdfText, type PdfTextMeasure } from './page-text.js';
 
 /** The invoice XML found in a PDF. */
 export interface ExtractedInvoiceXml {
@@ -39,19 +40,39 @@ export async function extractInvoiceXml(pdfBytes: Uint8Array, opts: LoadPdfOptio
   return (await readPdfOverview(pdfBytes, opts)).embedded;
 }
 
-/** What v1 convert needs to know of a PDF before converting it: its pages, and the invoice XML it carries. */
+/** What v1 convert needs to know of a PDF before converting it: its pages, the invoice XML it carries, and the text its pages show. */
 export interface PdfOverview {
   pageCount: number;
   embedded: ExtractedInvoiceXml | undefined;
+  /** The text each page shows (./page-text.ts), when asked for and the PDF carries no invoice XML. */
+  text?: PdfTextMeasure;
+}
+
+/** Options of {@link readPdfOverview}. */
+export interface PdfOverviewOptions extends LoadPdfOptions {
+  /** Also measure the text of the pages (when no invoice XML is found): what reading them will cost (lib/v1/cost.ts). */
+  measureText?: boolean;
 }
 
 /**
- * Loads a PDF once and says how many pages it has and which invoice XML it
- * carries (as {@link extractInvoiceXml}); v1 convert decides from it whether
- * the document goes asynchronous (lib/jobs/job.ts, ASYNC_PAGE_THRESHOLD).
+ * Loads a PDF once and says how many pages it has, which invoice XML it
+ * carries (as {@link extractInvoiceXml}) and, when asked, how much text its
+ * pages show; v1 convert decides from it whether the document is converted
+ * in the request or as an asynchronous job (lib/v1/cost.ts).
  */
-export async function readPdfOverview(pdfBytes: Uint8Array, opts: LoadPdfOptions = {}): Promise<PdfOverview> {
-  const { doc, pageCount } = await loadPdf(pdfBytes, opts);
+export async function readPdfOverview(pdfBytes: Uint8Array, opts: PdfOverviewOptions = {}): Promise<PdfOverview> {
+  const { measureText, ...loadOptions } = opts;
+  const { doc, pageCount } = await loadPdf(pdfBytes, loadOptions);
+  const withText = (overview: PdfOverview): PdfOverview => {
+    if (!measureText || overview.embedded !== undefined) return overview;
+    try {
+      return { ...overview, text: measurePdfText(doc.context, doc.catalog) };
+    } catch (err) {
+      rethrowLimit(err);
+      // A page tree the measure cannot walk: no estimate (the conversion says what it can read).
+      return overview;
+    }
+  };
   let found: Attachment | undefined;
   try {
     const attachments = listAttachments(doc);
@@ -67,7 +88,7 @@ export async function readPdfOverview(pdfBytes: Uint8Array, opts: LoadPdfOptions
     rethrowLimit(err);
     throw new PdfInvalidError(`The PDF's attachments could not be read: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
-  if (found === undefined) return { pageCount, embedded: undefined };
+  if (found === undefined) return withText({ pageCount, embedded: undefined });
   let xml: Uint8Array;
   try {
     xml = attachmentBytes(found);

@@ -80,6 +80,10 @@ export interface ExtractedData {
   sellerLegalForm?: string;
   /** Legal form printed beside a French buyer's name, kept apart from buyerName. */
   buyerLegalForm?: string;
+  /** What decided the seller (its source and the evidence backing it: docs/EXTRACTION.md, "Party evidence"); its confidence follows from it. */
+  sellerEvidence?: string[];
+  /** What decided the buyer (`buyer heading`, `address window`, `address block` ...). */
+  buyerEvidence?: string[];
   buyerName?: string;
   buyerAddress?: string;
   buyerVAT?: string;
@@ -299,6 +303,8 @@ function dataFromExtraction(x: ExtractedInvoice, notes: string[]): ExtractedData
     buyerAddress: take('buyerAddress', x.buyer.address),
     buyerVAT: take('buyerVAT', x.buyer.vatNumber),
     buyerLegalForm: take('buyerLegalForm', x.buyer.legalForm),
+    ...(x.seller.evidence ? { sellerEvidence: x.seller.evidence } : {}),
+    ...(x.buyer.evidence ? { buyerEvidence: x.buyer.evidence } : {}),
     items: x.lines.map((l) => ({
       description: l.description.value,
       ...(l.quantity ? { quantity: l.quantity.value } : {}),

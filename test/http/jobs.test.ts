@@ -3,14 +3,17 @@
  * point 3): POST /api/v1/convert with `async: true` answers 202 {jobId}; the
  * in-process queue runs the job; GET /api/v1/jobs/{jobId} answers its status
  * and, once done, the body a synchronous convert gives; one credit, only for
- * XML; another key and unknown ids get 404; a PDF of more than 3 pages goes
- * asynchronous by itself; a failed job takes no credit.
+ * XML; another key and unknown ids get 404; a document goes asynchronous by
+ * itself only when reading it will not fit the synchronous deadline (a scan
+ * of many pages), never for its page count alone (issue 25: a text PDF of 6
+ * pages is answered 200); a failed job takes no credit.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJobRuntime } from '../../functions/_shared/jobs.js';
 import { setKeyStore } from '../../functions/_shared/key-store.js';
@@ -122,21 +125,41 @@ describe('asynchronous v1 conversions through the local server', () => {
     expect(await remaining(owner)).toBe(before);
   }, 120_000);
 
-  it('a PDF of more than 3 pages is converted asynchronously without being asked', async () => {
-    const doc = await PDFDocument.create();
+  it('a text PDF of 6 pages is answered 200 in the request (issue 25: pages alone never make a job)', async () => {
+    const sent = JSON.parse(JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'events', 'v1-convert', 'text-pdf.json'), 'utf8')).body) as Record<string, unknown>;
+    const doc = await PDFDocument.load(Buffer.from(sent.pdfBase64 as string, 'base64'));
     const font = await doc.embedFont(StandardFonts.Helvetica);
-    for (let i = 1; i <= 4; i++) doc.addPage().drawText(`Page ${i}`, { x: 50, y: 700, font, size: 12 });
+    // Five more pages of printed text (terms and conditions): a 6-page text PDF.
+    for (let p = 2; p <= 6; p++) {
+      const page = doc.addPage();
+      for (let k = 0; k < 30; k++) page.drawText(`Article ${p}.${k} - Conditions generales de vente, paragraphe ${k}.`, { x: 50, y: 760 - k * 20, font, size: 10 });
+    }
+    expect(doc.getPageCount()).toBe(6);
+    const res = await convert({ ...sent, pdfBase64: Buffer.from(await doc.save()).toString('base64') });
+    const answer = (await res.json()) as any;
+    expect(res.status, JSON.stringify(answer.error ?? answer.data?.reason)).toBe(200);
+    expect(answer.data.extractedData).toMatchObject({ method: 'pdf-text' });
+    expect(answer.data.extractedData.invoiceNumber).toBeTruthy();
+  }, 120_000);
+
+  it('a scan of more pages than OCR can read in the request is converted asynchronously without being asked (reason cost)', async () => {
+    const doc = await PDFDocument.create();
+    const png = new PNG({ width: 40, height: 40 });
+    png.data.fill(255);
+    const image = await doc.embedPng(PNG.sync.write(png));
+    // Six image-only pages (no text layer): six pages to OCR, more than fit the synchronous deadline.
+    for (let i = 1; i <= 6; i++) doc.addPage([200, 200]).drawImage(image, { x: 0, y: 0, width: 200, height: 200 });
     const submitted = await convert({ pdfBase64: Buffer.from(await doc.save()).toString('base64') });
     expect(submitted.status).toBe(202);
     const accepted = (await submitted.json()) as any;
-    expect(accepted.data).toMatchObject({ status: 'queued', reason: 'pages', pages: 4 });
+    expect(accepted.data).toMatchObject({ status: 'queued', reason: 'cost', pages: 6, estimate: { ocrPages: 6, textPages: 0 } });
     await finished(accepted.data.jobId);
-    // Three pages stay synchronous (and this one has nothing to read: 422, no job).
-    const three = await PDFDocument.create();
-    for (let i = 1; i <= 3; i++) three.addPage();
-    const sync = await convert({ pdfBase64: Buffer.from(await three.save()).toString('base64') });
+    // One image-only page fits: synchronous (and it holds nothing to read: 422, no job).
+    const one = await PDFDocument.create();
+    one.addPage([200, 200]).drawImage(await one.embedPng(PNG.sync.write(png)), { x: 0, y: 0, width: 200, height: 200 });
+    const sync = await convert({ pdfBase64: Buffer.from(await one.save()).toString('base64') });
     expect(sync.status).toBe(422);
-  }, 120_000);
+  }, 180_000);
 
   it('a Factur-X PDF of more than 3 pages stays synchronous: its XML is read exactly and fast', async () => {
     const event = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'events', 'v1-convert', 'facturx-pdf.json'), 'utf8'));
@@ -163,7 +186,8 @@ describe('asynchronous v1 conversions through the local server', () => {
     const api = (await (await fetch(`${base}/api/openapi.json`)).json()) as any;
     expect(api.paths['/api/v1/jobs/{jobId}'].get.parameters[0]).toMatchObject({ name: 'jobId', in: 'path', required: true });
     expect(Object.keys(api.paths['/api/v1/jobs/{jobId}'].get.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
-    expect(api.paths['/api/v1/convert'].post.responses['202'].description).toContain('3 pages');
+    expect(api.paths['/api/v1/convert'].post.responses['202'].description).toContain('estimated not to fit the synchronous deadline');
+    expect(api.paths['/api/v1/convert'].post.responses['202'].content['application/json'].schema.allOf ?? api.paths['/api/v1/convert'].post.responses['202'].content['application/json'].schema).toBeDefined();
     expect(api.paths['/api/v1/convert'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ConvertRequest' });
     expect(api.components.schemas.ConvertRequest.properties.async.type).toBe('boolean');
     expect(api.paths['/api/v1/jobs/{jobId}'].get.responses['200'].headers['X-Job-Status']).toBeDefined();

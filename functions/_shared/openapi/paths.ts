@@ -4,7 +4,6 @@
  * with their media types and examples, every answer with its headers, and the
  * error envelope of each status with its codes.
  */
-import { ASYNC_PAGE_THRESHOLD } from '../../../lib/jobs/job.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../lib/keys/idempotency.js';
 import { DOCS_ASSET_NAMES } from '../swagger-ui.js';
 import { errorResponses } from './errors.js';
@@ -208,7 +207,7 @@ export function operations(): Record<string, Json> {
           { [IDEMPOTENT_REPLAYED_HEADER]: header(IDEMPOTENT_REPLAYED_HEADER) },
         ),
         '202': jsonAnswer(
-          `Accepted as an asynchronous job (\`async: true\`, or a PDF of more than ${ASYNC_PAGE_THRESHOLD} pages without embedded invoice XML): poll the \`Location\`. The credit is reserved now, used only if the job produces Factur-X XML. With an ${IDEMPOTENCY_KEY_HEADER}, a repeat gets the same job (\`${IDEMPOTENT_REPLAYED_HEADER}: true\`).`,
+          `Accepted as an asynchronous job (\`async: true\`, or a document whose reading is estimated not to fit the synchronous deadline, such as a scan of many pages): poll the \`Location\`. The credit is reserved now, used only if the job produces Factur-X XML. With an ${IDEMPOTENCY_KEY_HEADER}, a repeat gets the same job (\`${IDEMPOTENT_REPLAYED_HEADER}: true\`).`,
           successBody(
             {
               type: 'object',
@@ -217,8 +216,13 @@ export function operations(): Record<string, Json> {
                 jobId: { type: 'string', pattern: '^job_[a-z2-7]{26}$' },
                 status: { const: 'queued' },
                 statusUrl: { type: 'string' },
-                reason: { type: 'string', enum: ['asked', 'pages'], description: 'asked: `async: true`; pages: a PDF over the page limit.' },
+                reason: { type: 'string', enum: ['asked', 'cost'], description: 'asked: `async: true`; cost: reading the document is estimated not to fit the synchronous deadline.' },
                 pages: { type: 'integer', description: 'Pages of the PDF, when counted.' },
+                estimate: {
+                  type: 'object',
+                  description: 'With reason cost: the estimated reading time and the pages that decided it.',
+                  properties: { ms: { type: 'integer' }, ocrPages: { type: 'integer' }, textPages: { type: 'integer' } },
+                },
               },
             },
             ref('V1Meta'),

@@ -6,7 +6,7 @@
  * answers the handlers build.
  */
 import { invoiceInputJsonSchema } from '../../../lib/input/json-schema.js';
-import { ASYNC_PAGE_THRESHOLD, POLL_AFTER_SECONDS, SYNC_BUDGET_MS } from '../../../lib/jobs/job.js';
+import { POLL_AFTER_SECONDS, SYNC_BUDGET_MS } from '../../../lib/jobs/job.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../../lib/keys/idempotency.js';
 import { MAX_IDENTIFIER_LENGTH } from '../../../lib/input/limits.js';
 import { RULE_SELECTIONS } from '../../../lib/rules/rule-sets.js';
@@ -229,7 +229,8 @@ const convertRequest = {
       default: false,
       description:
         `true: answer 202 with a jobId at once and convert in the background (poll GET /api/v1/jobs/{jobId}). ` +
-        `A PDF of more than ${ASYNC_PAGE_THRESHOLD} pages that carries no invoice XML is converted this way even without it. ` +
+        `Without it, a document is converted this way only when reading it is estimated not to fit the synchronous deadline (a scan with more pages to OCR than fit, reason cost); ` +
+        `text PDFs of any reasonable length, PDFs carrying invoice XML, images, Excel and Word files are answered 200 in the request. ` +
         `A synchronous conversion must finish within ${SYNC_BUDGET_MS / 1000} s, else 422 DOCUMENT_TOO_COMPLEX (limit sync-time, no credit): send such documents with async.`,
     },
   },

@@ -39,7 +39,9 @@ export function createContext(doc: TextDocument, options: ContextOptions = {}): 
   const folded = lines.map((l) => fold(l.text));
   const decimal = detectDecimalStyle(lines.map((l) => l.text));
   const currencies = new Set(folded.flatMap((f) => [...currenciesInText(f)]));
-  const dateOrder = detectDateOrder(lines.map((l) => l.text), isMonthFirstDocument({ currencies, countries: new Set() }));
+  // A US address ("Austin, TX 78701") or EIN tells a US document as well as its dollars do.
+  const countries = new Set<string>(lines.some((l) => /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b|\bEIN\b\s*:?\s*\d{2}-\d{7}\b/.test(l.text)) ? ['US'] : []);
+  const dateOrder = detectDateOrder(lines.map((l) => l.text), isMonthFirstDocument({ currencies, countries }));
   const amountCache = new Map<number, AmountToken[]>();
   const dateCache = new Map<number, DateToken[]>();
   const vatCache = new Map<number, IdentifierToken[]>();

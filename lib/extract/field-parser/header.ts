@@ -18,11 +18,15 @@ import {
   OTHER_DATE,
   NOT_INVOICE_TITLES,
   OTHER_INVOICE,
+  ORDER_NUMBER,
   PAYMENT_CONTEXT,
+  REFERENCE_NUMBER,
+  CUSTOMER_REFERENCE,
   matchLabels,
   compileLabels,
 } from './labels.js';
 import { chunkAt, fold, type TextChunk } from './text.js';
+import { KRONA } from './numbers.js';
 
 /** Where a value was found relative to its label. */
 interface Located {
@@ -117,9 +121,29 @@ const HEADING_RE = new RegExp(
   'gu',
 );
 
+/**
+ * Words after an invoice label that make it another invoice's (`Date de la facture d'origine`, `Date associée`,
+ * `Data fattura originale`, `Original invoice date`, `Date of referenced invoice`): BT-25 / BT-26, never BT-1 / BT-2.
+ */
+const OTHER_INVOICE_WORD = /(?<![\p{L}])(?:d'origine|originale?s?|origineel|oorspronkelijke?|associee?s?|associated|referenced|preceding|corrected|rectifiee?|initiale|ursprungs\p{L}*|ursprungliche?n?|bezugs\p{L}*|stornierte?n?)(?![\p{L}])/u;
+
 /** True when a label at `index` of a line is about another invoice (preceding, original: BG-3) than this one. */
 function aboutOtherInvoice(ctx: ParseContext, line: number, index: number): boolean {
-  return matchLabels(OTHER_INVOICE, ctx.folded[line] ?? '').some((m) => m.index <= index && index - m.end <= 12);
+  const f = ctx.folded[line] ?? '';
+  if (matchLabels(OTHER_INVOICE, f).some((m) => m.index <= index && index - m.end <= 12)) return true;
+  // The label's own chunk names another invoice ("Date de la facture d'origine").
+  const l = ctx.lines[line];
+  const chunk = l ? chunkAt(l, index) : undefined;
+  if (chunk === undefined) return false;
+  if (OTHER_INVOICE_WORD.test(f.slice(chunk.start, chunk.start + chunk.text.length))) return true;
+  // A label wrapped onto the next line of its column ("Data fattura" / "originale").
+  for (let j = line + 1; j <= line + 2 && j < ctx.lines.length; j++) {
+    const next = ctx.lines[j]!;
+    if (next.page !== l!.page || next.y - l!.y > 2.2 * Math.max(l!.height, next.height)) break;
+    const under = next.chunks.find((c) => Math.abs(c.x - chunk.x) < 0.6 * l!.height);
+    if (under) return OTHER_INVOICE_WORD.test(fold(under.text)) && !/\d/.test(under.text);
+  }
+  return false;
 }
 
 /** True when a line is a payment or bank line (remittance reference, IBAN ...). */
@@ -164,6 +188,16 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
     }
     // A title alone ("FACTURE", "R E C H N U N G") with "N° : 42" on one of the next lines.
     const line = ctx.lines[i]!;
+    // A bare title word heading a column of a row of labels ("Factuur | Datum | Klantnummer"), its value under it.
+    if (line.chunks.length >= 2) {
+      for (const c of line.chunks) {
+        if (!TITLE_SET.has(fold(c.text).replace(/[\s:.]/g, ''))) continue;
+        const below = chunksBelow(ctx, i, c.x, 1)[0];
+        const value = below && Math.abs(below.chunk.x - c.x) < 0.6 * line.height ? below.chunk.text.trim() : undefined;
+        const id = value && !/\s/.test(value) ? readIdentifier(value) : undefined;
+        if (id === value && id) out.push({ value: id, score: 0.76 + early, line: below!.line, why: 'label above' });
+      }
+    }
     if (line.chunks.some((c) => TITLE_SET.has(fold(c.text).replace(/[\s:.]/g, '')))) {
       for (let j = i + 1; j <= i + 4 && j < ctx.lines.length && ctx.lines[j]!.page === line.page; j++) {
         for (const c of ctx.lines[j]!.chunks) {
@@ -190,9 +224,41 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
   return out;
 }
 
+/**
+ * Booking, reservation, the issuer's own reference (and, last, order-style ids) as BT-1, for documents with no
+ * invoice-number label at all (issue 25): a hotel or travel invoice often prints only its booking reference. The
+ * buyer's own references (`Your reference`, `PO number`) are never taken.
+ */
+function referenceCandidates(ctx: ParseContext): Array<Candidate<string>> {
+  if (ctx.folded.some((f) => matchLabels(INVOICE_NUMBER, f).length > 0)) return [];
+  const out: Array<Candidate<string>> = [];
+  for (const [set, score] of [[REFERENCE_NUMBER, 0.6], [ORDER_NUMBER, 0.4]] as const) {
+    ctx.folded.forEach((f, i) => {
+      const customer = matchLabels(CUSTOMER_REFERENCE, f);
+      for (const hit of matchLabels(set, f)) {
+        if (customer.some((c) => hit.index < c.end && c.index < hit.end)) continue;
+        const after = textAfter(ctx, i, hit.end);
+        const id = readIdentifier(after.text);
+        if (id) {
+          out.push({ value: id, score, line: i, why: 'reference' });
+          continue;
+        }
+        if (!labelAlone(ctx, i, hit.index, hit.end) && after.text.trim() !== '') continue;
+        const below = chunksBelow(ctx, i, chunkOf(ctx, i, hit.index)?.x ?? 0, 1)[0];
+        const value = below?.chunk.text.trim();
+        const under = value && !/\s/.test(value) ? readIdentifier(value) : undefined;
+        if (under) out.push({ value: under, score: score - 0.05, line: below!.line, why: 'reference' });
+      }
+    });
+    if (out.length > 0) break;
+  }
+  return out;
+}
+
 /** The invoice number (BT-1) and the document type (BT-3) its heading implies. */
 export function findInvoiceNumber(ctx: ParseContext): { number?: Extracted<string>; heading?: { line: number; word?: string; typeCode?: string; end: number } } {
-  const candidates = numberCandidates(ctx);
+  let candidates: Array<Candidate<string> & { typeCode?: string; word?: string }> = numberCandidates(ctx);
+  if (candidates.length === 0) candidates = referenceCandidates(ctx);
   if (candidates.length === 0) return {};
   // The same value found several times is more likely right.
   const byValue = new Map<string, number>();
@@ -202,6 +268,8 @@ export function findInvoiceNumber(ctx: ParseContext): { number?: Extracted<strin
   const text = ctx.lines[chosen.line]?.text ?? '';
   const end = text.indexOf(chosen.value) + chosen.value.length;
   const heading: { line: number; word?: string; typeCode?: string; end: number } = { line: chosen.line, end };
+  // A number read under its label (a row of labels over a row of values) says nothing of the dates beside it.
+  if (chosen.why === 'label above' || chosen.why === 'reference') return { number: extracted(ctx, chosen.value, Math.min(0.95, chosen.score), chosen.line) };
   const headingCandidate = candidates.find((c) => c.line === chosen.line && c.word !== undefined);
   if (headingCandidate?.word !== undefined) heading.word = headingCandidate.word;
   if (headingCandidate?.typeCode !== undefined) heading.typeCode = headingCandidate.typeCode;
@@ -286,6 +354,35 @@ function announcedAsOther(ctx: ParseContext, line: number, index: number): boole
   return !('issue' in nearest);
 }
 
+/**
+ * A date printed as the value of a label in a narrow label/value table and wrapped over two lines (`Belegdatum
+ * 23. Februar` / `2024`): the chunk after the label's chunk, joined with the chunk right under it in the value
+ * column (whose label column is empty).
+ */
+function wrappedDate(ctx: ParseContext, line: number, labelIndex: number): { iso: string; line: number } | undefined {
+  const l = ctx.lines[line];
+  const label = chunkOf(ctx, line, labelIndex);
+  const value = l?.chunks.find((c) => label !== undefined && c.start > label.start);
+  if (!l || !label || !value) return undefined;
+  const tol = 0.6 * l.height;
+  let joined = value.text;
+  let prevY = l.y;
+  // Up to two more lines of the value column; lines of another column in between are passed over.
+  for (let j = line + 1, parts = 1; j < ctx.lines.length && parts < 3; j++) {
+    const next = ctx.lines[j]!;
+    if (next.page !== l.page || next.y - prevY > 1.7 * Math.max(l.height, next.height)) break;
+    if (next.chunks.some((c) => c.x >= label.x - tol && c.x < value.x - tol)) break;
+    const rest = next.chunks.find((c) => Math.abs(c.x - value.x) < tol);
+    if (!rest) continue;
+    joined = `${joined} ${rest.text}`;
+    prevY = next.y;
+    parts++;
+    const date = findDates(joined, { order: ctx.dateOrder })[0];
+    if (date && date.index === 0 && date.length >= joined.length - 2) return { iso: date.iso, line };
+  }
+  return undefined;
+}
+
 /** The issue date (BT-2): labelled, or printed after the invoice number (`Nr. 42 vom 05.03.2018`), or the first unlabelled date at the top. */
 export function findIssueDate(ctx: ParseContext, heading?: { line: number; end: number }): Extracted<string> | undefined {
   const candidates: Candidate<string>[] = [];
@@ -296,6 +393,7 @@ export function findIssueDate(ctx: ParseContext, heading?: { line: number; end: 
       const date = ctx.dates(i).find((d) => d.index >= hit.end && d.index - hit.end <= 40);
       if (date && matchLabels(OTHER_INVOICE, f.slice(hit.end, date.index)).length > 0) continue;
       if (date) candidates.push({ value: date.iso, score: 0.9, line: i, why: 'label' });
+      else if (wrappedDate(ctx, i, hit.index)) candidates.push({ value: wrappedDate(ctx, i, hit.index)!.iso, score: 0.85, line: i, why: 'wrapped value' });
       else {
         const chunk = chunkOf(ctx, i, hit.index);
         for (const b of chunksBelow(ctx, i, chunk?.x ?? 0, 2)) {
@@ -314,6 +412,15 @@ export function findIssueDate(ctx: ParseContext, heading?: { line: number; end: 
       const after = textAfter(ctx, i, hit.end);
       const date = ctx.dates(i).find((d) => d.index === after.offset);
       if (date && !announcedAsOther(ctx, i, date.index)) candidates.push({ value: date.iso, score: 0.6, line: i, why: 'generic label' });
+      else if (!date && labelAlone(ctx, i, hit.index, hit.end) && labelStartsChunk(ctx, i, hit.index)) {
+        // "Date" heading a column of a row of labels: the date right under it; or a wrapped value beside it.
+        const wrapped = wrappedDate(ctx, i, hit.index);
+        if (wrapped) candidates.push({ value: wrapped.iso, score: 0.6, line: i, why: 'generic label, wrapped value' });
+        const chunk = chunkOf(ctx, i, hit.index);
+        const below = chunk ? chunksBelow(ctx, i, chunk.x, 1)[0] : undefined;
+        const d = below && chunk && Math.abs(below.chunk.x - chunk.x) < 0.6 * ctx.lines[i]!.height ? ctx.dates(below.line).find((t) => t.index === below.chunk.start) : undefined;
+        if (d) candidates.push({ value: d.iso, score: 0.6, line: below!.line, why: 'generic label above' });
+      }
     }
   });
   if (heading) {
@@ -358,6 +465,11 @@ export function findDueDate(ctx: ParseContext): Extracted<string> | undefined {
         candidates.push({ value: date.iso, score: 0.85, line: i, why: 'label' });
         continue;
       }
+      const wrapped = wrappedDate(ctx, i, hit.index);
+      if (wrapped) {
+        candidates.push({ value: wrapped.iso, score: 0.8, line: i, why: 'wrapped value' });
+        continue;
+      }
       const chunk = chunkOf(ctx, i, hit.index);
       if (!labelAlone(ctx, i, hit.index, hit.end)) continue;
       for (const b of chunksBelow(ctx, i, (chunk?.x ?? 0) - 2 * (ctx.lines[i]?.height ?? 10), 2)) {
@@ -377,7 +489,7 @@ export function findDueDate(ctx: ParseContext): Extracted<string> | undefined {
   return chosen ? extracted(ctx, chosen.value, chosen.score, chosen.line) : undefined;
 }
 
-const SYMBOLS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY' };
+const SYMBOLS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₹': 'INR', 'zł': 'PLN' };
 
 /** The invoice currency (BT-5): labelled (`Währung: EUR`, `Devise`), else the code or sign printed most often next to amounts. */
 export function findCurrency(ctx: ParseContext): Extracted<string> | undefined {
@@ -387,7 +499,7 @@ export function findCurrency(ctx: ParseContext): Extracted<string> | undefined {
       const after = textAfter(ctx, i, hit.end).text;
       const code = /^([A-Z]{3})\b/.exec(after)?.[1];
       if (code && CURRENCY_CODES.has(code)) return extracted(ctx, code, 0.95, i);
-      const sign = /^([€$£¥])/.exec(after)?.[1];
+      const sign = /^([€$£¥₹]|zł)/.exec(after)?.[1];
       if (sign) return extracted(ctx, SYMBOLS[sign]!, 0.85, i);
       if (/^euros?\b/i.test(after)) return extracted(ctx, 'EUR', 0.9, i);
     }
@@ -399,7 +511,7 @@ export function findCurrency(ctx: ParseContext): Extracted<string> | undefined {
     else counts.set(code, { n: 1, line });
   };
   ctx.lines.forEach((l, i) => {
-    for (const a of ctx.amounts(i)) if (a.currency && CURRENCY_CODES.has(a.currency)) add(a.currency, i);
+    for (const a of ctx.amounts(i)) if (a.currency && (CURRENCY_CODES.has(a.currency) || a.currency === KRONA)) add(a.currency, i);
     for (const m of l.text.matchAll(/(?<![A-Za-z])(?:\(([A-Z]{3})\)|([A-Z]{3}))(?![A-Za-z])/g)) {
       const code = m[1] ?? m[2]!;
       if (!CURRENCY_CODES.has(code) || code === 'EUR') continue;
@@ -409,8 +521,9 @@ export function findCurrency(ctx: ParseContext): Extracted<string> | undefined {
     }
     if (/(?<![A-Za-z])EUR(?![A-Za-z])/.test(l.text) && !ctx.amounts(i).some((a) => a.currency === 'EUR')) add('EUR', i);
     if (/\beuros?\b/i.test(fold(l.text)) && !/€/.test(l.text)) add('EUR', i);
-    // A sign printed in a column header ("Betrag/€", "Total (€)").
+    // A sign printed in a column header ("Betrag/€", "Total (€)", "Amount (₹)").
     if (/€/.test(l.text) && !ctx.amounts(i).some((a) => a.currency === 'EUR')) add('EUR', i);
+    for (const [sign, code] of [['₹', 'INR'], ['zł', 'PLN'], ['£', 'GBP']] as const) if (l.text.includes(sign) && !ctx.amounts(i).some((a) => a.currency === code)) add(code, i);
   });
   let top: [string, { n: number; line: number }] | undefined;
   for (const e of counts) if (top === undefined || e[1].n > top[1].n) top = e;

@@ -124,6 +124,34 @@ export const INVOICE_NUMBER = compileLabels([
   'num. fattura', 'n° fattura', 'nota di credito n.',
 ]);
 
+/**
+ * Labels of ids that stand in for the invoice number (BT-1) only when the document has no invoice-number label at
+ * all (issue 25): booking, reservation and confirmation numbers, the issuer's own document reference.
+ */
+export const REFERENCE_NUMBER = compileLabels([
+  'booking reference', 'booking ref.', 'booking ref', 'booking no.', 'booking number', 'booking id', 'booking code', 'reservation number',
+  'reservation no.', 'reservation code', 'confirmation number', 'confirmation no.', 'confirmation code', 'our reference', 'our ref.',
+  'buchungsnummer', 'buchungsreferenz', 'buchungs-nr.', 'buchungscode', 'reservierungsnummer', 'unsere referenz', 'unser zeichen',
+  'référence de réservation', 'n° de réservation', 'numéro de réservation', 'code de réservation', 'notre référence', 'n° de confirmation',
+  'boekingsnummer', 'boekingsreferentie', 'reserveringsnummer', 'onze referentie',
+  'nº de reserva', 'número de reserva', 'localizador', 'código de reserva', 'nuestra referencia',
+  'codice prenotazione', 'n. prenotazione', 'numero prenotazione', 'ns. riferimento', 'nostro riferimento',
+]);
+
+/** Order-style ids: a last resort for BT-1 when neither an invoice-number label nor a booking-style one exists. */
+export const ORDER_NUMBER = compileLabels([
+  'order number', 'order no.', 'order no', 'order #', 'order id', 'reference', 'ref.', 'document no.', 'document number',
+  'bestellnummer', 'bestell-nr.', 'auftragsnummer', 'auftrags-nr.', 'referenz', 'n° de commande', 'numéro de commande', 'référence', 'réf.',
+  'ordernummer', 'referentie', 'nº de pedido', 'número de pedido', 'referencia', 'n. ordine', 'numero ordine', 'riferimento',
+]);
+
+/** Labels of the buyer's own references (BT-10 / BT-13: `Your reference`, `PO number`): never the invoice number. */
+export const CUSTOMER_REFERENCE = compileLabels([
+  'your reference', 'your ref.', 'your ref', 'your order', 'po number', 'po no.', 'po #', 'purchase order', 'customer ref.', 'customer reference',
+  'ihre referenz', 'ihr zeichen', 'ihre bestellung', 'ihre bestellnummer', 'votre référence', 'votre commande', 'uw referentie', 'uw kenmerk', 'uw bestelling',
+  'su referencia', 'su pedido', 'vs. riferimento', 'vostro riferimento', 'vs. ordine', 'kundenreferenz', 'référence client', 'klantreferentie',
+]);
+
 /** Labels announcing the issue date (BT-2); `generic` ones need their date right after them. */
 export const ISSUE_DATE = compileLabels([
   'rechnungsdatum', 'rechnungs-datum', 'belegdatum', 'beleg-datum', 'datum der rechnung', 'ausstellungsdatum', 'gutschriftsdatum',
@@ -180,6 +208,51 @@ export const PAYMENT_CONTEXT = compileLabels([
   'betalingskenmerk', 'mededeling', 'gestructureerde mededeling', 'onder vermelding', 'referencia de pago', 'concepto de la transferencia',
   'causale', 'riferimento pagamento', 'iban', 'bic', 'swift',
 ], { prefix: true });
+
+/**
+ * Words that make a short heading the buyer's, wherever they stand in it (`Bill to address:`, `Adresse du client`,
+ * `Customer details`, `Datos de facturación`, `Empfänger der Rechnung`): {@link isPartyHeading}.
+ */
+export const BUYER_HEADING_WORDS = compileLabels(
+  [
+    'client', 'clients', 'customer', 'buyer', 'bill to', 'billed to', 'billing', 'invoice to', 'invoiced to', 'sold to', 'recipient', 'addressee',
+    'kunde', 'kunden', 'käufer', 'rechnungsempfänger', 'leistungsempfänger', 'empfänger', 'rechnungsadresse', 'rechnungsanschrift', 'auftraggeber',
+    'facturé à', 'facture à', 'facturer à', 'facturation', 'destinataire', 'acheteur', 'adressé à',
+    'klant', 'klantgegevens', 'factuuradres', 'afnemer', 'koper', 'factuur aan', 'gefactureerd aan',
+    'cliente', 'facturación', 'facturar a', 'facturado a', 'comprador', 'destinatario', 'fatturazione', 'committente', 'cessionario', 'intestatario',
+    'spett.le', 'spettabile',
+  ],
+  { prefix: true },
+);
+
+/** Words that make a short heading the seller's, wherever they stand in it (`Bill from:`, `Datos del emisor`, `Service provider`). */
+export const SELLER_HEADING_WORDS = compileLabels(
+  [
+    'seller', 'supplier', 'vendor', 'provider', 'issuer', 'issued by', 'bill from', 'billed by', 'sold by', 'from',
+    'verkäufer', 'lieferant', 'rechnungssteller', 'rechnungsersteller', 'leistungserbringer', 'absender', 'auftragnehmer',
+    'vendeur', 'fournisseur', 'émetteur', 'prestataire', 'expéditeur',
+    'leverancier', 'verkoper', 'afzender', 'emisor', 'emitido por', 'proveedor', 'vendedor', 'fornitore', 'venditore', 'cedente', 'prestatore', 'mittente',
+  ],
+  { prefix: true },
+);
+
+/**
+ * True when a chunk is a party heading of the given words: short (at most five words), no digit, a heading word in
+ * it (any position: `Adresse du client`, `Bill to address:`), and not a name itself (no legal form).
+ */
+export function isPartyHeading(text: string, words: LabelSet): boolean {
+  const t = text.trim();
+  if (t === '' || t.length > 45 || /\d/.test(t) || hasLegalForm(t)) return false;
+  const f = fold(t).replace(/[:.]\s*$/, '');
+  if (f.split(/\s+/).length > 5) return false;
+  // "Referenz des Käufers", "Customer number", "N° TVA client": a label of the party's data, not its heading.
+  if (NOT_A_HEADING.test(f)) return false;
+  return matchLabels(words, f).length > 0;
+}
+
+/** Words that make a short line a label of some party's data (reference, number, identifier, contact) rather than its heading. */
+const NOT_A_HEADING =
+  /(?:nummer|referenz|datum|zeichen)|(?<![\p{L}])(?:referenz|reference|ref|referentie|referencia|riferimento|kenmerk|zeichen|nummer|number|numero|num|nr|no|n°|nº|id|code|codigo|codice|bestell\p{L}*|order|commande|pedido|ordine|vat|tva|ust\p{L}*|mwst|steuer\p{L}*|btw|iva|nif|cif|siret|siren|gln|tel|telefon|phone|fax|e-?mail|mail|iban|konto|account|date|datum|fecha|data)(?![\p{L}])/u;
 
 /** Headings of the seller's block (BG-4). */
 export const SELLER_HEADING = compileLabels([
@@ -367,9 +440,18 @@ export const BUYER_REFERENCE = compileLabels([
 export const SALUTATION = /^(herrn?|frau|firma|fa\.|m\.|mme|mlle|monsieur|madame|mr\.?|mrs\.?|ms\.?|miss|dr\.?|c\/o|z\.? ?hd\.?|attn\.?|à l'attention de)\s*$/i;
 
 /** Legal forms written in letters (any case). */
-const LEGAL_FORM_WORDS = /(?<![\p{L}])(gmbh(?: & co\.? kg)?|mbh|e\.v\.|a\.g\.|sarl|s\.a\.r\.l\.|sas|sasu|eurl|ltd\.?|limited|llc|llp|plc|inc\.?|corp\.?|b\.v\.|n\.v\.|s\.r\.l\.|srl|s\.p\.a\.|spa|s\.a\.|a\/s|aps|sp\. z o\.o\.|kft|s\.r\.o\.|ohg|gbr|kgaa)(?![\p{L}])/iu;
+const LEGAL_FORM_WORDS =
+  /(?<![\p{L}])(gmbh(?: & co\.? kg)?|mbh|e\.\s?v\.|e\.\s?k\.|e\.\s?kfm\.|a\.g\.|s[aà]rl|s\.a\.r\.l\.|sas|sasu|eurl|ltd\.?|limited|llc|llp|plc|inc\.?|corp\.?|b\.v\.|n\.v\.|v\.o\.f\.|s\.r\.l\.|srl|s\.p\.a\.|spa|s\.a\.s\.|s\.n\.c\.|s\.a\.|s\.l\.u\.|s\.l\.|s\.c\.|a\/s|aps|sp\. z o\.o\.|sp\.\s?j\.|kft|zrt|s\.r\.o\.|a\.s\.|ohg|gbr|kgaa|pvt\.? ltd\.?|private limited|bvba|sprl|ltda\.?)(?![\p{L}])/iu;
 /** Short legal forms, upper case only (so the French "sa" or English "as" are not taken for one). */
-const LEGAL_FORM_CODES = /(?<![\p{L}])(AG|KG|SA|SE|UG|OY|AB|AS|BV|NV|SL|SAS|SNC|SCI|SCOP|EI|EIRL|OG|KEG)(?![\p{L}])/u;
+const LEGAL_FORM_CODES = /(?<![\p{L}])(AG|KG|SA|SE|UG|OY|AB|AS|BV|NV|SL|SLU|SAS|SNC|SCI|SCOP|EI|EIRL|OG|KEG|VOF|LLP|SRL|SPA|SARL|OHG)(?![\p{L}])/u;
+
+/** A text that is a legal form and nothing else (`GmbH`, `B.V.`, `S.A.`, `Sp. z o.o.`): printed alone under a name in some footers. */
+export function isBareLegalForm(text: string): boolean {
+  const t = text.trim().replace(/[,;]$/, '');
+  if (t === '' || t.length > 26) return false;
+  const rest = t.replace(LEGAL_FORM_WORDS, '').replace(LEGAL_FORM_CODES, '').replace(/[\s&.,()-]/g, '');
+  return rest === '' || /^(co|haftungsbeschrankt|haftungsbeschränkt)$/i.test(rest);
+}
 
 /** True when a text holds a company legal form (GmbH, AG, SARL, SAS, Ltd, Inc ...): a strong sign of a party name. */
 export function hasLegalForm(text: string): boolean {

@@ -25,26 +25,35 @@ export interface AmountToken {
   fractionDigits: number;
 }
 
-const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₣': 'CHF', 'Fr.': 'CHF', 'SFr.': 'CHF' };
-const CURRENCY_CODE = /^(EUR|USD|GBP|CHF|JPY|CAD|AUD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|DEM|FRF|EURO|EUROS|Fr\.|SFr\.|CHF\.)$/i;
+/**
+ * Currency signs and local abbreviations beside amounts (issue 25): `kr` / `kr.` is the Swedish, Danish, Norwegian
+ * or Icelandic krona, told apart by the document's country ({@link KRONA}, resolved by the currency finder).
+ */
+const CURRENCY_SIGNS: Record<string, string> = {
+  '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₣': 'CHF', 'Fr.': 'CHF', 'SFr.': 'CHF', '₹': 'INR', 'Rs.': 'INR', Rs: 'INR', 'zł': 'PLN',
+  'Kč': 'CZK', Ft: 'HUF', 'lei': 'RON', 'лв': 'BGN', kr: 'KRONA', 'kr.': 'KRONA', Kr: 'KRONA', 'Kr.': 'KRONA',
+};
+/** The mark of an amount in kronor whose country is not known yet. */
+export const KRONA = 'KRONA';
+const CURRENCY_CODE = /^(EUR|USD|GBP|CHF|JPY|CAD|AUD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|INR|DEM|FRF|EURO|EUROS|Fr\.|SFr\.|CHF\.|₹|Rs\.?|zł|Kč|kr\.?)$/i;
 
 /**
  * The core of a number: digits with thousands separators (space, narrow
  * space, dot, comma, apostrophe) and an optional decimal part. The look-arounds
  * keep us from starting inside a word or another number.
  */
-const NUMBER_CORE = String.raw`\d{1,3}(?:(?:[\u00a0\u202f ](?=\d{3}(?!\d))|[.,'’](?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
+const NUMBER_CORE = String.raw`\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d{1,3}(?:(?:[\u00a0\u202f ](?=\d{3}(?!\d))|[.,'’](?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
 const TOKEN_RE = new RegExp(
   String.raw`(?<![\p{L}\p{N}_.,/-])(?<!\d:)` +
     String.raw`(\()?` +
     String.raw`([-−–+]\s?)?` +
     // Swiss francs are often printed `Fr. 1'234.50` (or `SFr.`), before the amount only.
-    String.raw`(?:(€|\$|£|¥|EUR|USD|GBP|CHF|S?Fr\.)\s?)?` +
+    String.raw`(?:(€|\$|£|¥|₹|EUR|USD|GBP|CHF|INR|SEK|DKK|NOK|PLN|CZK|HUF|S?Fr\.|Rs\.?|kr\.?)\s?)?` +
     String.raw`([-−–]\s?)?` +
     `(${NUMBER_CORE})` +
     String.raw`(?:\s?([-−–]))?` +
     String.raw`(\))?` +
-    String.raw`(?:\s?(€|\$|£|¥|EUR|USD|GBP|CHF|Euro|Euros)(?![\p{L}]))?` +
+    String.raw`(?:\s?(€|\$|£|¥|₹|EUR|USD|GBP|CHF|INR|SEK|DKK|NOK|PLN|CZK|HUF|Euro|Euros|zł|Kč|Ft|kr\.?)(?![\p{L}]))?` +
     String.raw`(\s?%)?` +
     String.raw`(?![\p{L}\p{N}_]|[.,]\d|/\d|:\d|-\d)`,
   'gu',
@@ -53,6 +62,9 @@ const TOKEN_RE = new RegExp(
 /** Strips separators from a number's core and places the decimal point, following the style hint where ambiguous. */
 function normalizeCore(core: string, hint: DecimalStyle): { digits: string; fraction: string } | undefined {
   const compact = core.replace(/[\u00a0\u202f ]/g, '');
+  // Indian grouping (lakh, crore): 1,23,45,678.90.
+  const indian = /^(\d{1,2}(?:,\d{2})+,\d{3})(?:\.(\d+))?$/.exec(compact);
+  if (indian) return { digits: indian[1]!.replace(/,/g, ''), fraction: indian[2] ?? '' };
   const seps = [...compact.matchAll(/[.,'’]/g)].map((m) => ({ ch: m[0], index: m.index }));
   if (seps.length === 0) return { digits: compact, fraction: '' };
   const last = seps[seps.length - 1]!;

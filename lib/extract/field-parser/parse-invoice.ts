@@ -14,6 +14,7 @@ import { findLineItems } from './line-items.js';
 import { findParties } from './parties.js';
 import { chunkAt, type TextDocument } from './text.js';
 import { findTotals } from './totals.js';
+import { KRONA } from './numbers.js';
 
 /** Options of {@link parseInvoice}. */
 export interface ParseInvoiceOptions {
@@ -74,6 +75,28 @@ function findPayment(ctx: ParseContext): { iban?: Extracted<string>; bic?: Extra
 /** Countries whose currency is the euro (ISO 3166-1), for the currency guess. */
 const EURO_AREA = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK', 'MC', 'SM', 'VA', 'AD']);
 
+/** Currencies of countries outside the euro area, for the currency guess when none is printed (issue 25). */
+const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
+  GB: 'GBP', CH: 'CHF', LI: 'CHF', US: 'USD', SE: 'SEK', DK: 'DKK', NO: 'NOK', IS: 'ISK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON',
+  BG: 'BGN', IN: 'INR', JP: 'JPY', CA: 'CAD', AU: 'AUD', NZ: 'NZD', TR: 'TRY', RS: 'RSD',
+};
+
+/**
+ * A country told by identifiers that are no VAT numbers: an Indian GSTIN, a US EIN or a US address (`Austin, TX
+ * 78701`); undefined when the document shows none or several.
+ */
+function identifierCountry(ctx: ParseContext): string | undefined {
+  const found = new Set<string>();
+  for (const l of ctx.lines) {
+    if (/\bGSTIN\b/.test(l.text)) found.add('IN');
+    if (/\bEIN\b\s*:?\s*\d{2}-\d{7}\b/.test(l.text) || /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/.test(l.text)) found.add('US');
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/** The krona of each country that writes "kr". */
+const KRONA_OF: Readonly<Record<string, string>> = { SE: 'SEK', DK: 'DKK', NO: 'NOK', IS: 'ISK', FO: 'DKK', GL: 'DKK' };
+
 const negate = (e: Extracted<string> | undefined): void => {
   if (e && dec(e.value).isNegative()) e.value = dec(e.value).negated().toFixed(Math.max(2, dec(e.value).decimalPlaces()));
 };
@@ -111,14 +134,19 @@ export function parseInvoice(doc: TextDocument, options: ParseInvoiceOptions): E
   if (number) invoice.invoiceNumber = number;
   if (issueDate) invoice.invoiceDate = issueDate;
   if (dueDate && dueDate.value !== issueDate?.value) invoice.dueDate = dueDate;
-  if (currency) invoice.currency = currency;
-  else {
-    // No currency printed: a seller in the euro area (by VAT number or IBAN) invoices in euros, as a weak guess.
-    const country = parties.seller.country?.value ?? payment.iban?.value.slice(0, 2);
-    if (country && EURO_AREA.has(country)) {
-      invoice.currency = extracted(ctx, 'EUR', 0.4, undefined, `inferred: seller in the euro area (${country})`);
-      notes.push('No currency is printed; EUR assumed from the seller\'s country.');
-    }
+  // The seller's country: its VAT number or address, else its bank account's, else an Indian GSTIN.
+  const sellerCountry = parties.seller.country?.value ?? identifierCountry(ctx) ?? payment.iban?.value.slice(0, 2);
+  if (currency?.value === KRONA) {
+    // "kr" is the krona of Sweden, Denmark, Norway or Iceland: the seller's country tells which.
+    const code = sellerCountry === undefined ? undefined : KRONA_OF[sellerCountry];
+    if (code) invoice.currency = { ...currency, value: code, confidence: Math.min(currency.confidence, 0.75) };
+    else notes.push('Amounts are in kronor ("kr") but the seller\'s country does not say which krona: no currency given.');
+  } else if (currency) invoice.currency = currency;
+  else if (sellerCountry && (EURO_AREA.has(sellerCountry) || COUNTRY_CURRENCY[sellerCountry])) {
+    // No currency printed: the seller's country's currency, as a weak guess (the euro in the euro area).
+    const code = EURO_AREA.has(sellerCountry) ? 'EUR' : COUNTRY_CURRENCY[sellerCountry]!;
+    invoice.currency = extracted(ctx, code, 0.4, undefined, `inferred: seller in ${sellerCountry}`);
+    notes.push(`No currency is printed; ${code} assumed from the seller's country (${sellerCountry}).`);
   }
   invoice.documentType = documentType;
   const otherTitle = findNonInvoiceTitle(ctx);

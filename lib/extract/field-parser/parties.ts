@@ -21,6 +21,7 @@ import { findFrenchCompanyIds, type IdentifierToken } from './identifiers.js';
 import {
   BOILERPLATE,
   BUYER_HEADING,
+  BUYER_HEADING_WORDS,
   BUYER_REFERENCE,
   DOCUMENT_WORDS,
   NAME_LABEL,
@@ -28,11 +29,17 @@ import {
   PARTY_DETAIL_LABEL,
   SALUTATION,
   SELLER_HEADING,
+  SELLER_HEADING_WORDS,
   compileLabels,
   hasLegalForm,
+  isBareLegalForm,
+  isPartyHeading,
   matchLabels,
   type LabelSet,
 } from './labels.js';
+import { isFieldLabel } from './field-labels.js';
+import { chooseIssuer, companyKey, findPayees, footerLines, footerNames, isSlogan, PAYEE_LABEL, type IssuerCandidate, type IssuerChoice } from './issuer.js';
+import { findIbans, findVatNumbers } from './identifiers.js';
 import { chunkAt, fold, joinLines, type TextChunk } from './text.js';
 
 /** A line of a party block: the chunks of the block's column. */
@@ -52,8 +59,9 @@ interface Block {
   namedRow?: { text: string; line: number };
 }
 
-const POSTCODE_LINE = /(?:^|[\s,])(?:[A-Z]{1,3}[- ]?)?\d{4,5}(?:-\d{3})?\s+\p{Lu}|(?:^|\s)[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|(?:^|\s)\d{4}\s?[A-Z]{2}\s+\p{Lu}/u;
-const STREET = /(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|damm|ufer)(?![\p{L}])|(?<![\p{L}])(?:rue|avenue|av\.|boulevard|bd|chemin|allée|place|impasse|quai|route|cours|road|street|st\.|lane|ave\.?|drive|way|via|calle|ring|postfach|bp|cs|case postale|p\.?o\.? box)(?![\p{L}])/iu;
+const POSTCODE_LINE =
+  /(?:^|[\s,])(?:[A-Z]{1,3}[- ]?)?\d{4,5}(?:-\d{3})?\s+\p{Lu}|(?:^|\s)[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|(?:^|\s)\d{4}\s?[A-Z]{2}\s+\p{Lu}|(?:^|\s)\d{3}\s\d{2}\s+\p{Lu}|(?:^|\s)\d{2}-\d{3}\s+\p{Lu}|\p{Lu}\p{Ll}+\s\d{6}\b|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/u;
+const STREET = /(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|damm|ufer|straat|laan|plein|gracht|kade|singel|gatan|gade|vej|vägen|vagen)(?![\p{L}])|(?<![\p{L}])(?:rue|avenue|av\.|boulevard|bd|chemin|allée|place|impasse|quai|route|cours|road|street|st\.|lane|ave\.?|drive|way|via|viale|corso|piazza|calle|avenida|paseo|plaza|carrer|rua|ul\.|ulica|ring|postfach|bp|cs|case postale|p\.?o\.? box)(?![\p{L}])/iu;
 const TITLE_WORDS = compileLabels([...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, 'warenrechnung', 'rechnung', 'facture', 'invoice', 'avoir']);
 const CONTACT = /@|www\.|https?:|(?<![\p{L}])(?:tel|tél|fon|fax|phone|mobile|mobil|handy|e-?mail|courriel|iban|bic|swift|blz|konto)(?![\p{L}])/iu;
 
@@ -96,12 +104,20 @@ export function isNameLike(text: string): boolean {
   if (matchLabels(BOILERPLATE, f).length > 0) return false;
   const compact = f.replace(/[\s:.]/g, '');
   if (TITLE_WORDS.labels.some((w) => compact === w.replace(/\s/g, '') || compact.endsWith(w.replace(/\s/g, '')) && compact.length <= w.length + 6)) return false;
-  if (SALUTATION.test(t)) return false;
+  if (SALUTATION.test(t) || ATTENTION.test(t)) return false;
   if (/^[^:]{1,30}:\s*\S/.test(t) && !hasLegalForm(t)) return false;
-  // Last, as the dearest: placeholders, title-only lines and country lines.
-  if (PLACEHOLDER.test(t) || isTitleOnly(t) || isCountryName(t)) return false;
+  // Abbreviated column headers ("Pr. unit.", "Vs. rif."): words of a few letters each with its dot.
+  if (/^(?:\p{L}{1,5}\.\s*){2,}$/u.test(t)) return false;
+  if (isBareLegalForm(t)) return false;
+  // Last, as the dearest: placeholders, slogans, party headings, field labels, title-only lines and country lines.
+  if (PLACEHOLDER.test(t) || isSlogan(t) || isPartyHeading(t, BUYER_HEADING_WORDS) || isPartyHeading(t, SELLER_HEADING_WORDS)) return false;
+  if (isFieldLabel(t) || isTitleOnly(t) || isCountryName(t)) return false;
   return true;
 }
+
+/** A line naming a contact person, not a company (`Attn: J. Smith`, `z. Hd. Herrn Meier`, `À l'attention de ...`). */
+const ATTENTION =
+  /^(?:attn\.?|attention|to the attention of|for the attention of|c\/o|z\.\s?hd\.?|zu händen|zhd\.?|ansprechpartner(?:in)?|kontakt|à l'attention de|a l'attention de|à l’attention de|att\.|contact|t\.a\.v\.|ter attentie van|contactpersoon|atención|atn\.|a la atención de|persona de contacto|contacto|all'attenzione di|alla c\.a\.|c\.a\.|referente)(?:\s|:|$)/i;
 
 /** The chunks of a line from column x (with a small tolerance) up to `limit`, stopping at a gap wider than `maxGap`. */
 function columnChunks(ctx: ParseContext, line: number, x: number, limit: number, maxGap: number): TextChunk[] {
@@ -141,12 +157,32 @@ function pageWidth(ctx: ParseContext): number {
   return Math.max(1, ...ctx.lines.map((l) => Math.max(...l.chunks.map((c) => c.x + c.width))));
 }
 
-/** Blocks announced by a heading of the set, read down the heading's column. */
-function labelledBlocks(ctx: ParseContext, set: LabelSet, score: number): Block[] {
+/**
+ * Heading hits of a line: the labels of `set`, and chunks that are short headings holding one of `words` anywhere
+ * (`Bill to address:`, `Adresse du client`, `Datos del emisor`); never on a payee line (`Empfänger: ...` by an IBAN).
+ */
+function headingHits(ctx: ParseContext, i: number, set: LabelSet, words: LabelSet | undefined): Array<{ index: number; end: number }> {
+  const f = ctx.folded[i]!;
+  let hits: Array<{ index: number; end: number }> = matchLabels(set, f);
+  if (words === undefined) return hits;
+  if (matchLabels(PAYEE_LABEL, f).length > 0) return [];
+  for (const c of ctx.lines[i]!.chunks) {
+    const colon = c.text.indexOf(':');
+    const head = colon >= 0 ? c.text.slice(0, colon) : c.text;
+    if (!isPartyHeading(head, words)) continue;
+    // The whole heading ("Bill to address:"), in place of a label found inside it ("Bill to").
+    hits = hits.filter((h) => h.index < c.start || h.index >= c.start + c.text.length);
+    hits.push({ index: c.start, end: c.start + head.trimEnd().length });
+  }
+  return hits.sort((a, b) => a.index - b.index);
+}
+
+/** Blocks announced by a heading of the set (or, with `words`, a short heading holding one of them), read down the heading's column. */
+function labelledBlocks(ctx: ParseContext, set: LabelSet, score: number, words?: LabelSet): Block[] {
   const blocks: Block[] = [];
   const width = pageWidth(ctx);
   ctx.folded.forEach((f, i) => {
-    for (const hit of matchLabels(set, f)) {
+    for (const hit of headingHits(ctx, i, set, words)) {
       const head = headingChunk(ctx, i, hit.index, hit.end);
       // "Kunde: 4711" is a customer number, not the heading of the customer's block.
       if (!head || (head.rest && !isNameLike(head.rest))) continue;
@@ -177,6 +213,7 @@ function labelledBlocks(ctx: ParseContext, set: LabelSet, score: number): Block[
         const fj = fold(text);
         if (matchLabels(SELLER_HEADING, fj).some((h) => h.index === 0 && headingChunk(ctx, j, lj.text.indexOf(chunks[0]!.text) + h.index, lj.text.indexOf(chunks[0]!.text) + h.end))) break;
         if (matchLabels(BUYER_HEADING, fj).some((h) => h.index === 0 && /^[^:]*:?\s*$/.test(fj.slice(h.end)))) break;
+        if (isPartyHeading(text.split(':')[0]!, BUYER_HEADING_WORDS) || isPartyHeading(text.split(':')[0]!, SELLER_HEADING_WORDS)) break;
         if (matchLabels(OTHER_PARTY_HEADING, fj).some((h) => h.index === 0)) break;
         // A "Name:" row gives the name outright (the value may sit in a far column).
         const nameHit = matchLabels(NAME_LABEL, fj).find((h) => h.index === 0);
@@ -209,7 +246,8 @@ function readBlock(ctx: ParseContext, block: Block): PartyRead {
   const rows = block.lines.map((b) => {
     // "Anschrift:  Street 1" rows: the value is what follows the row label.
     const f = fold(b.text);
-    const label = matchLabels(PARTY_DETAIL_LABEL, f).find((h) => h.index === 0);
+    // A row label is a word of its own ("Tel.", "Web:"), not the start of a name ("Weber", "Tellier").
+    const label = matchLabels(PARTY_DETAIL_LABEL, f).find((h) => h.index === 0 && !/\p{L}/u.test(f[h.end] ?? ''));
     const colon = /^[^:]{1,40}:\s*/.exec(b.text);
     const isAddressLabel = label !== undefined && /^(anschrift|adresse|address)/.test(f.slice(label.index));
     const value = colon ? b.text.slice(colon[0].length) : b.text;
@@ -225,7 +263,10 @@ function readBlock(ctx: ParseContext, block: Block): PartyRead {
     if (first) {
       let text = first.text;
       const next = rows[nameIndex + 1];
-      if (next && !next.labelled && !hasLegalForm(text) && hasLegalForm(next.text) && isNameLike(next.text) && !isPostcodeLine(next.text)) {
+      const [a, b] = [ctx.lines[first.line], next ? ctx.lines[next.line] : undefined];
+      // A name wrapped over two lines: consecutive lines of one size (a slogan or heading above a name is not).
+      const wrapped = a !== undefined && b !== undefined && b.y - a.y <= 1.6 * Math.max(a.height, b.height) && Math.abs(a.height - b.height) <= 0.15 * a.height;
+      if (next && wrapped && !next.labelled && !hasLegalForm(text) && hasLegalForm(next.text) && isNameLike(next.text) && !isPostcodeLine(next.text)) {
         text = `${text} ${next.text}`;
         nameIndex += 1;
       }
@@ -317,61 +358,49 @@ function senderLine(ctx: ParseContext): { seller?: Block; buyer?: Block } {
   return {};
 }
 
-/** Letterhead candidates for the seller: name-like chunks of the top of page 1, legal forms and repetitions preferred. */
-function letterhead(ctx: ParseContext, exclude: Set<string>, excludeLines: Set<number>): Block | undefined {
+/** Letterhead candidates for the seller: name-like chunks of the top of page 1 (best first, by position, legal form and repetition). */
+function letterheadBlocks(ctx: ParseContext, exclude: Set<string>, excludeChunks: Set<string>): Block[] {
   const firstPage = ctx.lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === 1);
-  if (firstPage.length === 0) return undefined;
+  if (firstPage.length === 0) return [];
   const top = firstPage.slice(0, Math.max(8, Math.ceil(firstPage.length * 0.3)));
-  // A footer naming the company with its legal form ("ACME GmbH | Geschäftsführer ...") is the seller's too.
-  const footer = firstPage.slice(Math.max(top.length, Math.floor(firstPage.length * 0.8)));
   const chunkTexts = ctx.lines.flatMap((l) => l.chunks.map((k) => fold(k.text).trim()));
-  let bestBlock: Block | undefined;
-  let bestScore = -1;
+  const out: Block[] = [];
   top.forEach(({ l, i }, rank) => {
-    if (excludeLines.has(i)) return;
     l.chunks.forEach((c) => {
       const text = c.text.trim();
-      if (!isNameLike(text) || exclude.has(fold(text))) return;
-      if (matchLabels(SELLER_HEADING, fold(text)).some((h) => h.index === 0) || matchLabels(BUYER_HEADING, fold(text)).some((h) => h.index === 0)) return;
+      if (excludeChunks.has(chunkKey(i, c)) || !isNameLike(text) || exclude.has(fold(text))) return;
+      // Position only: the legal form, identifiers and the rest are weighed as evidence (./issuer.ts).
       let score = 0.5 - rank * 0.01;
-      if (hasLegalForm(text)) score += 0.2;
-      else if (!/\s/.test(text)) score -= 0.1;
+      if (!hasLegalForm(text) && !/\s/.test(text)) score -= 0.1;
       if (chunkTexts.filter((t) => t === fold(text)).length > 1) score += 0.1;
-      if (score > bestScore) {
-        bestScore = score;
-        // A name wrapped over two lines: the line just above, in the same column, without a legal form of its own.
-        let name = text;
-        const above = ctx.lines[i - 1];
-        const aboveChunk = above?.chunks.find((k) => Math.abs(k.x - c.x) < above.height);
-        if (above && aboveChunk && above.page === 1 && hasLegalForm(text) && !hasLegalForm(aboveChunk.text) && isNameLike(aboveChunk.text) && l.y - above.y <= 1.6 * l.height) {
-          name = `${aboveChunk.text} ${text}`;
-        }
-        // The block continues below the name in the same column.
-        const lines: BlockLine[] = [{ line: i, text: name, chunks: [c] }];
-        for (let j = i + 1; j < ctx.lines.length && lines.length < 6; j++) {
-          const lj = ctx.lines[j]!;
-          // A blank line ends the letterhead block (the recipient's address often follows).
-          if (lj.page !== 1 || lj.y - ctx.lines[lines[lines.length - 1]!.line]!.y > 1.7 * lj.height) break;
-          const chunks = columnChunks(ctx, j, c.x, c.x + pageWidth(ctx) * 0.4, pageWidth(ctx) * 0.06);
-          if (chunks.length === 0) continue;
-          lines.push({ line: j, text: chunks.map((k) => k.text).join(' '), chunks });
-        }
-        bestBlock = { lines, score: Math.min(0.75, score), why: 'letterhead' };
+      // A name wrapped over two lines: the line just above, in the same column, without a legal form of its own.
+      let name = text;
+      const above = ctx.lines[i - 1];
+      const aboveChunk = above?.chunks.find((k) => Math.abs(k.x - c.x) < above.height);
+      // A name wrapped over two lines is printed in one size; a tagline or heading above it is not.
+      const sameSize = above !== undefined && Math.abs(above.height - l.height) <= 0.15 * l.height;
+      if (above && aboveChunk && above.page === 1 && sameSize && hasLegalForm(text) && !hasLegalForm(aboveChunk.text) && isNameLike(aboveChunk.text) && l.y - above.y <= 1.6 * l.height) {
+        name = `${aboveChunk.text} ${text}`;
       }
+      // The block continues below the name in the same column.
+      const lines: BlockLine[] = [{ line: i, text: name, chunks: [c] }];
+      for (let j = i + 1; j < ctx.lines.length && lines.length < 9; j++) {
+        const lj = ctx.lines[j]!;
+        // A blank line ends the letterhead block (the recipient's address often follows).
+        const prev = ctx.lines[lines[lines.length - 1]!.line]!;
+        if (lj.page !== 1 || lj.y - prev.y > 1.7 * Math.max(lj.height, prev.height)) break;
+        let chunks = columnChunks(ctx, j, c.x, c.x + pageWidth(ctx) * 0.4, pageWidth(ctx) * 0.06);
+        // A block set flush right: its lines end where the name ends.
+        if (chunks.length === 0) chunks = lj.chunks.filter((k) => Math.abs(k.x + k.width - (c.x + c.width)) < 1.5 * lj.height);
+        if (chunks.length === 0) continue;
+        const t = chunks.map((k) => k.text).join(' ');
+        if (isPartyHeading(t.split(':')[0]!, BUYER_HEADING_WORDS)) break;
+        lines.push({ line: j, text: t, chunks });
+      }
+      out.push({ lines, score: Math.min(0.75, score), why: 'letterhead' });
     });
   });
-  if (!bestBlock) {
-    for (const { l, i } of footer) {
-      for (const c of l.chunks) {
-        for (const part of c.text.split(/\s*(?:[●•·|‧∙]|\s-\s)\s*/)) {
-          const text = part.trim();
-          if (!hasLegalForm(text) || !isNameLike(text) || exclude.has(fold(text))) continue;
-          return { lines: [{ line: i, text, chunks: [c] }], score: 0.45, why: 'footer' };
-        }
-      }
-    }
-  }
-  return bestBlock;
+  return out.sort((a, b) => b.score - a.score).slice(0, 6);
 }
 
 /** Register and legal-mention words printed beside a company's identifiers (HRB, RCS, KvK, capital ...). */
@@ -452,7 +481,8 @@ function addressBlocks(ctx: ParseContext, exclude: Set<string>): Block[] {
     const lines: BlockLine[] = [{ line: i, text: postcodeChunk.text, chunks: [postcodeChunk] }];
     for (let j = i - 1; j >= 0 && lines.length < 6; j--) {
       const lj = ctx.lines[j]!;
-      if (lj.page !== 1 || ctx.lines[lines[0]!.line]!.y - lj.y > 2.6 * lj.height) break;
+      // A blank line ends the block (a slogan or the letterhead above the window is another block).
+      if (lj.page !== 1 || ctx.lines[lines[0]!.line]!.y - lj.y > 1.9 * lj.height) break;
       // Lines of another column may sit between the lines of this block.
       const chunk = lj.chunks.find((c) => Math.abs(c.x - postcodeChunk.x) < 2 * lj.height);
       if (!chunk || exclude.has(chunkKey(j, chunk))) continue;
@@ -463,6 +493,70 @@ function addressBlocks(ctx: ParseContext, exclude: Set<string>): Block[] {
   return out;
 }
 
+/** A block and its reading. */
+type Found = { block: Block; read: PartyRead };
+
+/** True when a text carries what an issuer prints about itself: a VAT number, an IBAN, SIREN / SIRET or a register entry. */
+function textHasLegalMention(text: string): boolean {
+  if (findVatNumbers(text).length > 0 || findIbans(text).length > 0 || REGISTER.test(text) || /\bGSTIN\b|\bEIN\b/.test(text)) return true;
+  // A labelled tax number of a country without VAT prefixes ("Tax ID: 55-1415683", "NIF: B12345678").
+  if (/(?<![\p{L}])(?:tax\s?id|tin|nif|cif|p\.?\s?iva|vat(?:\s?reg\.?)?(?:\s?(?:no\.?|number|id))?|steuer-?nr\.?|steuernummer)\s*[:.]?\s*[A-Z]{0,3}[\d][\d\s./-]{5,}/iu.test(text)) return true;
+  const ids = findFrenchCompanyIds(text);
+  return ids.siren.length > 0 || ids.siret.length > 0;
+}
+
+/**
+ * The seller, chosen by evidence among every source of names (./issuer.ts chooseIssuer): blocks under seller
+ * headings, the sender line, the letterhead's name-like chunks, the footer's names and legal mentions, the payee of
+ * the bank details. The buyer's block is never a candidate.
+ */
+function chooseSeller(ctx: ParseContext, sources: { sellerBlocks: Block[]; sender: Block | undefined; buyer: Found | undefined }): (IssuerChoice<Found> & { found: Found }) | undefined {
+  const candidates: Array<IssuerCandidate<Found>> = [];
+  const buyer = sources.buyer;
+  const buyerChunks = buyer ? blockChunkKeys(ctx, [{ ...buyer.block, lines: buyer.block.lines }]) : new Set<string>();
+  const footer = new Set(footerLines(ctx));
+  const footerHasIds = (page: number): boolean => [...footer].some((k) => ctx.lines[k]!.page === page && textHasLegalMention(ctx.lines[k]!.text));
+  const add = (block: Block, base: number, why: string, ids?: boolean): void => {
+    const read = readBlock(ctx, block);
+    if (!read.name) return;
+    const nameLine = block.lines.find((b) => b.line === read.name!.line);
+    if (nameLine && nameLine.chunks.some((c) => buyerChunks.has(chunkKey(nameLine.line, c)))) return;
+    const lines = block.lines.slice(0, 9);
+    candidates.push({
+      name: read.name.text,
+      line: read.name.line,
+      base,
+      why,
+      lines: lines.map((b) => b.line),
+      identifiers: ids ?? lines.some((b) => textHasLegalMention(b.text)),
+      contact: lines.some((b) => CONTACT.test(b.text)),
+      ref: { block, read },
+    });
+  };
+  for (const b of sources.sellerBlocks) add(b, 0.8, 'seller heading');
+  if (sources.sender) add(sources.sender, 0.7, 'sender line');
+  const exclude = new Set<string>();
+  if (buyer?.read.name) exclude.add(fold(buyer.read.name.text));
+  // The first name-like block at the top of the first page is where a letterhead stands: a little evidence in itself.
+  letterheadBlocks(ctx, exclude, buyerChunks).forEach((b) => add(b, b.score - 0.15, 'letterhead'));
+  const topLine = Math.min(...candidates.filter((c) => c.why === 'letterhead').map((c) => c.line));
+  for (const c of candidates) if (c.why === 'letterhead' && c.line === topLine) c.why = 'letterhead (top of the first page)';
+  const legal = footerIssuer(ctx, exclude);
+  if (legal) add(legal, 0.55, 'footer legal mentions', true);
+  for (const f of footerNames(ctx, isNameLike)) {
+    add({ lines: [{ line: f.line, text: f.text, chunks: [f.chunk] }], score: 0.45, why: 'footer' }, f.why === 'footer mentions' ? 0.5 : 0.45, 'footer', footerHasIds(ctx.lines[f.line]!.page));
+  }
+  for (const p of findPayees(ctx)) {
+    if (isNameLike(p.text) || hasLegalForm(p.text)) add({ lines: [{ line: p.line, text: p.text, chunks: [] }], score: 0.5, why: 'payee' }, 0.5, 'payee');
+  }
+  const choice = chooseIssuer(ctx, candidates, { ...(buyer?.read.name ? { buyerName: buyer.read.name.text } : {}), buyerLines: new Set(buyer?.block.lines.filter((b) => b.chunks.length === 0 || b.chunks.length === ctx.lines[b.line]!.chunks.length).map((b) => b.line) ?? []) });
+  if (!choice) return undefined;
+  // The reading with an address, among the candidates naming the same company.
+  const key = companyKey(choice.name);
+  const withAddress = [choice.candidate, ...choice.others].find((c) => companyKey(c.name) === key && c.ref.read.address);
+  return { ...choice, found: withAddress?.ref ?? choice.candidate.ref };
+}
+
 /** Both parties of a document. */
 export interface PartiesResult {
   seller: ExtractedParty;
@@ -471,8 +565,8 @@ export interface PartiesResult {
 
 /** Finds seller and buyer: names, addresses, VAT numbers, SIREN / SIRET, countries. */
 export function findParties(ctx: ParseContext): PartiesResult {
-  const sellerBlocks = labelledBlocks(ctx, SELLER_HEADING, 0.9);
-  const buyerBlocks = labelledBlocks(ctx, BUYER_HEADING, 0.88);
+  const sellerBlocks = labelledBlocks(ctx, SELLER_HEADING, 0.9, SELLER_HEADING_WORDS);
+  const buyerBlocks = labelledBlocks(ctx, BUYER_HEADING, 0.88, BUYER_HEADING_WORDS);
   const sender = senderLine(ctx);
 
   const pickRead = (blocks: Block[]): { block: Block; read: PartyRead } | undefined => {
@@ -484,44 +578,37 @@ export function findParties(ctx: ParseContext): PartiesResult {
   };
 
   let buyer = pickRead(buyerBlocks) ?? (sender.buyer ? pickRead([sender.buyer]) : undefined);
-  let seller = pickRead(sellerBlocks) ?? (sender.seller ? pickRead([sender.seller]) : undefined);
-  if (!seller) {
-    const exclude = new Set<string>();
-    if (buyer?.read.name) exclude.add(fold(buyer.read.name.text));
-    const head = letterhead(ctx, exclude, buyer?.read.lines ?? new Set());
-    if (head) seller = pickRead([head]);
-    // The issuer's legal mentions in the footer (identifiers, register) name the seller: a letterhead guess that is a
-    // bare address block (no identifier, phone or e-mail) naming someone else is the addressee's window, not the issuer.
-    const footer = footerIssuer(ctx, exclude);
-    const footerRead = footer ? pickRead([footer]) : undefined;
-    if (footerRead?.read.name && seller?.read.name) {
-      const same = fold(footerRead.read.name.text) === fold(seller.read.name.text);
-      if (same) seller.block.score = Math.min(0.85, seller.block.score + 0.1);
-      else if (!blockHasIssuerData(ctx, { ...seller.block, lines: seller.block.lines.slice(0, 5) })) {
-        if (!buyer && seller.read.address) buyer = { block: { ...seller.block, score: 0.6, why: 'address window' }, read: seller.read };
-        seller = footerRead;
-      }
-    } else if (footerRead?.read.name && !seller) seller = footerRead;
-  }
+  const choice = chooseSeller(ctx, { sellerBlocks, sender: sender.seller, buyer });
+  let seller = choice?.found;
   if (!buyer) {
     const sellerUsed: Block[] = seller ? [{ ...seller.block, lines: seller.read.used }] : [];
     const used = blockChunkKeys(ctx, [...sellerUsed, ...labelledBlocks(ctx, OTHER_PARTY_HEADING, 0)]);
+    const sellerKey = choice ? companyKey(choice.name) : undefined;
     const blocks = addressBlocks(ctx, used).filter((b) => {
       const r = readBlock(ctx, b);
-      return r.name && (!seller?.read.name || fold(r.name.text) !== fold(seller.read.name.text));
+      // Not the seller, nor a part of the seller's name printed on a line of its own.
+      return r.name && (sellerKey === undefined || !sellerKey.includes(companyKey(r.name.text)));
     });
     buyer = pickRead(blocks);
   }
 
   const result: PartiesResult = { seller: {}, buyer: {} };
-  const fill = (party: ExtractedParty, found: { block: Block; read: PartyRead } | undefined): void => {
-    if (!found) return;
-    const { block, read } = found;
-    if (read.name) party.name = extracted(ctx, read.name.text, block.namedRow ? 0.92 : block.score, read.name.line);
-    if (read.address) party.address = extracted(ctx, read.address.text, block.score * 0.9, read.address.line);
-  };
-  fill(result.seller, seller);
-  fill(result.buyer, buyer);
+  if (seller && choice) {
+    const { read } = seller;
+    result.seller.name = extracted(ctx, choice.name, choice.confidence, read.name?.line ?? choice.candidate.line);
+    if (read.address) result.seller.address = extracted(ctx, read.address.text, Math.min(0.9, choice.confidence * 0.9), read.address.line);
+    result.seller.evidence = choice.evidence;
+  }
+  if (buyer) {
+    const { block, read } = buyer;
+    const evidence = [block.why === 'heading' ? 'buyer heading' : block.why];
+    let confidence = block.namedRow ? 0.92 : block.score;
+    if (blockHasIssuerData(ctx, { ...block, lines: read.used.length > 0 ? block.lines : [] }) && block.why === 'heading') evidence.push('identifiers or contact data in its block');
+    if (choice && read.name && companyKey(read.name.text) === companyKey(choice.name)) confidence = Math.min(confidence, 0.3);
+    if (read.name) result.buyer.name = extracted(ctx, read.name.text, confidence, read.name.line);
+    if (read.address) result.buyer.address = extracted(ctx, read.address.text, block.score * 0.9, read.address.line);
+    result.buyer.evidence = evidence;
+  }
 
   assignIdentifiers(ctx, result, seller?.read.lines ?? new Set(), buyer?.read.lines ?? new Set(), buyer?.block);
   for (const party of [result.seller, result.buyer]) {

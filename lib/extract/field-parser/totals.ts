@@ -73,9 +73,25 @@ function lineHits(ctx: ParseContext, i: number): Hit[] {
   const all: Hit[] = [];
   for (const [kind, strong, set] of KIND_SETS) for (const m of matchLabels(set, f)) all.push({ kind, strong, index: m.index, end: m.end });
   all.sort((a, b) => b.end - b.index - (a.end - a.index) || Number(b.strong) - Number(a.strong));
-  const kept: Hit[] = [];
+  let kept: Hit[] = [];
   for (const h of all) if (!kept.some((k) => h.index < k.end && k.index < h.end)) kept.push(h);
   const line = ctx.lines[i]!;
+  // "Total paid with VAT", "Gesamt inkl. MwSt.", "Total sans TVA": a total word, then with / without a VAT word in the
+  // same chunk, is the total with (BT-112) or without (BT-109) VAT, whatever words stand between.
+  for (const h of [...kept]) {
+    if (h.strong || (h.kind !== 'gross' && h.kind !== 'net')) continue;
+    const vat = kept.find((k) => k.kind === 'vat' && !k.strong && k.index > h.end && chunkIndexAt(line, k.index) === chunkIndexAt(line, h.index));
+    if (!vat) continue;
+    const between = f.slice(h.end, vat.index);
+    const kind = /(?<![\p{L}])(?:with|incl\.?|including|inclusive|inkl\.?|inklusive|einschl\.?|avec|ttc|con|incluido|incluida|inclusa|incluso|compreso|inclusief|met)\s*$/u.test(between)
+      ? 'gross'
+      : /(?<![\p{L}])(?:without|excl\.?|excluding|exkl\.?|ohne|zzgl\.?|hors|sans|sin|senza|zonder|exclusief)\s*$/u.test(between)
+        ? 'net'
+        : undefined;
+    if (kind === undefined || between.length > 24) continue;
+    kept = kept.filter((k) => k !== vat && k !== h);
+    kept.push({ kind, strong: true, index: h.index, end: vat.end });
+  }
   const chunkIndex = (index: number): number => chunkIndexAt(line, index);
   const strongChunks = new Set(kept.filter((h) => h.strong).map((h) => chunkIndex(h.index)));
   const negatives = matchLabels(NOT_A_TOTAL, f);

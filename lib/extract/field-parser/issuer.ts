@@ -1,0 +1,317 @@
+/**
+ * Evidence of who issued a document (the seller, BG-4), read from what the
+ * page shows about a company rather than from where a name stands (issue 25,
+ * point 2; docs/EXTRACTION.md "Party evidence"):
+ * - the payee of the bank details (`Account holder: ACME Ltd`, `Kontoinhaber`,
+ *   `Titulaire du compte`, `Ten name van`, `Titular`, `Intestatario`): BT-59,
+ *   which is the seller unless a payee is named apart;
+ * - the e-mail and web domains printed (`billing@acme-print.co.uk`,
+ *   `www.acme-print.co.uk`): a name whose words make the domain's is the
+ *   issuer's (free mail providers do not count);
+ * - the names of the footer, where the legal mentions are: a name above a bare
+ *   legal form (`Keizer Advies` / `B.V.`), the first line of a footer column,
+ *   a name with its legal form among separated mentions;
+ * - slogans (`Since 1987`, `Votre partenaire depuis 1998`, `Ihr Partner für
+ *   ...`), which are never names.
+ */
+import type { ParseContext } from './context.js';
+import { compileLabels, hasLegalForm, isBareLegalForm, matchLabels } from './labels.js';
+import { fold, type TextChunk } from './text.js';
+
+/** Labels naming the account holder of the bank details (BT-59). */
+export const PAYEE_LABEL = compileLabels([
+  'account holder', 'account name', 'name of account', 'payable to', 'make payable to', 'beneficiary', 'payee',
+  'kontoinhaber', 'zahlungsempfänger', 'empfänger', 'begünstigter',
+  'titulaire du compte', 'titulaire', 'bénéficiaire', 'ordre',
+  'ten name van', 't.n.v.', 'rekeninghouder', 'begunstigde',
+  'titular de la cuenta', 'titular', 'beneficiario', 'intestatario', 'intestato a', 'conto intestato a',
+]);
+
+/** Payee labels that say so on their own; the others need bank details on or near their line. */
+const UNAMBIGUOUS_PAYEE = new Set(['account holder', 'account name', 'kontoinhaber', 'titulaire du compte', 'ten name van', 't.n.v.', 'rekeninghouder', 'titular de la cuenta', 'intestatario', 'conto intestato a', 'intestato a', 'payable to', 'make payable to']);
+
+const BANK_WORDS = /\b(?:iban|bic|swift|bank|banque|banca|banco|konto|compte|rekening|cuenta|conto|sort code|account)\b/i;
+
+/** A payee named by the bank details. */
+export interface PayeeName {
+  text: string;
+  line: number;
+}
+
+/** The names the bank details give as payee (`Account holder: ACME Ltd`), first first. */
+export function findPayees(ctx: ParseContext): PayeeName[] {
+  const out: PayeeName[] = [];
+  ctx.folded.forEach((f, i) => {
+    for (const hit of matchLabels(PAYEE_LABEL, f)) {
+      const label = hit.text.replace(/\s+/g, ' ').trim();
+      const near = [i - 2, i - 1, i, i + 1, i + 2].some((k) => BANK_WORDS.test(ctx.lines[k]?.text ?? '') || (ctx.ibans(k)?.length ?? 0) > 0);
+      if (!UNAMBIGUOUS_PAYEE.has(label) && !near) continue;
+      const text = ctx.lines[i]!.text.slice(hit.end).replace(/^\s*[:.-]?\s*/, '');
+      // The name runs to the end of its chunk, or to the next mention (`IBAN ...`, `·`).
+      const name = text.split(/\s{3,}|\s[·|•]\s|\s-\s|,\s*(?=iban|bic)|\s+(?=iban\b|bic\b|IBAN\b|BIC\b)/i)[0]!.trim().replace(/[,;]$/, '');
+      if (name.length >= 3 && /\p{L}{2}/u.test(name) && !/\d{5,}/.test(name)) out.push({ text: name, line: i });
+    }
+  });
+  return out;
+}
+
+/** Mail providers whose domain says nothing of the sender. */
+const FREE_MAIL = new Set([
+  'gmail', 'googlemail', 'yahoo', 'hotmail', 'outlook', 'live', 'msn', 'icloud', 'me', 'aol', 'gmx', 'web', 'proton', 'protonmail', 't-online', 'orange',
+  'free', 'wanadoo', 'laposte', 'sfr', 'libero', 'virgilio', 'tiscali', 'telefonica', 'ziggo', 'kpnmail', 'mail', 'email', 'example',
+]);
+
+/** Second-level labels of country domains (`co.uk`, `com.au`): the name is the label before them. */
+const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'ac', 'gov', 'ltd', 'plc']);
+
+/** A domain printed on the document: its distinctive label, in words (`acme-print` -> `acme`, `print`), and its line. */
+export interface PrintedDomain {
+  label: string;
+  words: string[];
+  line: number;
+}
+
+/** The e-mail and web domains a document prints (free mail providers left out). */
+export function findDomains(ctx: ParseContext): PrintedDomain[] {
+  const out: PrintedDomain[] = [];
+  ctx.lines.forEach((l, i) => {
+    const found = [
+      ...[...l.text.matchAll(/[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})/gi)].map((m) => m[1]!),
+      ...[...l.text.matchAll(/(?:https?:\/\/)?www\.((?:[\w-]+\.)+[a-z]{2,})/gi)].map((m) => m[1]!),
+    ];
+    for (const host of found) {
+      const parts = host.toLowerCase().split('.');
+      parts.pop();
+      if (parts.length > 1 && SECOND_LEVEL.has(parts[parts.length - 1]!)) parts.pop();
+      const label = parts[parts.length - 1];
+      if (!label || FREE_MAIL.has(label)) continue;
+      out.push({ label, words: label.split(/[-_]+/).filter((w) => w.length >= 2), line: i });
+    }
+  });
+  return out;
+}
+
+/** Words of a name for comparing with a domain: folded, umlauts also as `ue`, legal form and small words left out. */
+function nameWords(name: string): Set<string> {
+  const words = new Set<string>();
+  const raw = name.toLowerCase();
+  for (const variant of [fold(raw), raw.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')]) {
+    for (const w of fold(variant).replace(/ø/g, 'o').replace(/ł/g, 'l').split(/[^a-z0-9]+/)) if (w.length >= 2) words.add(w);
+  }
+  return words;
+}
+
+/**
+ * True when a name makes a printed domain: every word of the domain's label is a word of the name (or the name's
+ * words run together are the label: `muellerhaustechnik`), and at least one of them has four letters or more.
+ */
+export function nameMatchesDomain(name: string, domain: PrintedDomain): boolean {
+  const words = nameWords(name);
+  if (domain.words.length > 0 && domain.words.every((w) => words.has(w)) && domain.words.some((w) => w.length >= 4)) return true;
+  const joined = domain.label.replace(/[-_]/g, '');
+  if (joined.length < 5) return false;
+  const list = [...words];
+  for (let a = 0; a < list.length; a++) {
+    let run = '';
+    for (let b = a; b < list.length; b++) {
+      run += list[b];
+      if (run === joined) return true;
+      if (run.length >= joined.length) break;
+    }
+  }
+  return false;
+}
+
+/**
+ * True when a text is a slogan rather than a name: `Since 1987`, `Seit 1982`, `depuis 1998` (a year after a "since"
+ * word), or a phrase that opens with a possessive (`Your partner ...`, `Ihr Partner ...`, `Votre partenaire ...`).
+ * Other slogans have no evidence of being a company (identifiers, payee, domain, legal form) and lose to one that has.
+ */
+export function isSlogan(text: string): boolean {
+  const f = fold(text.trim());
+  if (/(?:^|\s)(?:since|seit|depuis|desde|dal|dai|sinds|sedan|siden|od|established|est\.|fondee en|gegrundet)\s+(?:l'an\s+)?(?:1[89]|20)\d{2}\b/.test(f)) return true;
+  // Three words at least: "Vos Bouw", "Uw Bakker" are names.
+  return f.split(/\s+/).length >= 3 && /^(?:your|our|ihr|ihre|unser|unsere|votre|vos|notre|nos|uw|onze|su|sus|nuestro|nuestra|il vostro|la vostra|vostro|vostra|il nostro|la nostra)\s/.test(f);
+}
+
+/** A name printed in the footer of a page, with how it was found. */
+export interface FooterName {
+  text: string;
+  line: number;
+  chunk: TextChunk;
+  why: 'name over legal form' | 'footer column' | 'footer mentions';
+}
+
+/**
+ * The lines of each page's footer, by index: the group of lines at the bottom of the page set apart from the body by a
+ * gap of more than two line heights (a page number alone under it is looked past), when it holds at most 10 lines and
+ * starts in the lower 40 % of the page's text.
+ */
+export function footerLines(ctx: ParseContext): number[] {
+  const pages = new Map<number, number[]>();
+  ctx.lines.forEach((l, i) => pages.set(l.page, [...(pages.get(l.page) ?? []), i]));
+  const out: number[] = [];
+  for (const indexes of pages.values()) {
+    const sorted = [...indexes].sort((a, b) => ctx.lines[a]!.y - ctx.lines[b]!.y);
+    if (sorted.length < 3) continue;
+    const top = ctx.lines[sorted[0]!]!.y;
+    const bottom = ctx.lines[sorted[sorted.length - 1]!]!.y;
+    const clusters: number[][] = [];
+    let current: number[] = [sorted[sorted.length - 1]!];
+    for (let k = sorted.length - 2; k >= 0; k--) {
+      const a = ctx.lines[sorted[k]!]!;
+      const b = ctx.lines[sorted[k + 1]!]!;
+      if (b.y - a.y > 2.2 * Math.max(a.height, b.height)) {
+        clusters.push(current);
+        current = [];
+        if (clusters.length === 2) break;
+      }
+      current.unshift(sorted[k]!);
+    }
+    if (current.length > 0 && clusters.length < 2) clusters.push(current);
+    let footer = clusters[0] ?? [];
+    // A page number or a short line alone at the very bottom: the footer is the group above it.
+    if (footer.length === 1 && (ctx.lines[footer[0]!]!.text.length <= 25 || /\d+\s*(?:\/|of|von|de|di|van|sur)\s*\d+/i.test(ctx.lines[footer[0]!]!.text)) && clusters[1]) footer = [...clusters[1], ...footer];
+    if (footer.length === 0 || footer.length > 11) continue;
+    if (ctx.lines[footer[0]!]!.y < top + 0.6 * (bottom - top)) continue;
+    out.push(...footer);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * Names the footers print: a name over a line holding only its legal form (joined: `Keizer Advies B.V.`), the first
+ * line of a column of the footer (the company block of a three-column footer), a name with a legal form among the
+ * separated mentions of a footer line. `isName` decides what may be a name.
+ */
+export function footerNames(ctx: ParseContext, isName: (text: string) => boolean): FooterName[] {
+  const out: FooterName[] = [];
+  const lines = footerLines(ctx);
+  const inFooter = new Set(lines);
+  for (const i of lines) {
+    const l = ctx.lines[i]!;
+    for (const c of l.chunks) {
+      const below = ctx.lines[i + 1];
+      const under = below && inFooter.has(i + 1) && below.page === l.page ? below.chunks.find((k) => Math.abs(k.x - c.x) < 1.5 * l.height) : undefined;
+      const above = ctx.lines[i - 1];
+      const over = above && inFooter.has(i - 1) && above.page === l.page && l.y - above.y < 2.2 * l.height ? above.chunks.find((k) => Math.abs(k.x - c.x) < 1.5 * l.height) : undefined;
+      if (under && isBareLegalForm(under.text) && isName(c.text) && !hasLegalForm(c.text)) {
+        out.push({ text: `${c.text.trim()} ${under.text.trim()}`, line: i, chunk: c, why: 'name over legal form' });
+        continue;
+      }
+      // The first line of a column block: nothing above it in its column within the footer, something under it.
+      if (!over && under && isName(c.text) && !isBareLegalForm(c.text)) {
+        out.push({ text: c.text.trim(), line: i, chunk: c, why: 'footer column' });
+        continue;
+      }
+      for (const part of c.text.split(/\s*(?:[●•·|‧∙]|\s[-–]\s)\s*/)) {
+        const text = part.replace(/\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i, '').trim();
+        if (text !== c.text.trim() || c.text.length > 60) {
+          if (hasLegalForm(text) && isName(text)) out.push({ text, line: i, chunk: c, why: 'footer mentions' });
+        } else if (hasLegalForm(text) && isName(text) && !under) out.push({ text, line: i, chunk: c, why: 'footer mentions' });
+      }
+    }
+  }
+  return out;
+}
+
+/** A name that may be the issuer's, with what the caller knows of it. */
+export interface IssuerCandidate<T> {
+  name: string;
+  line: number;
+  /** How much its source alone says (a seller heading much, a letterhead position little). */
+  base: number;
+  /** Its source: `seller heading`, `sender line`, `letterhead`, `footer`, `payee` ... */
+  why: string;
+  /** The lines of its block (a domain printed there is contact data; printed elsewhere, it is evidence). */
+  lines: readonly number[];
+  /** Its block holds identifiers (VAT number, SIRET / SIREN, register, IBAN). */
+  identifiers: boolean;
+  /** Its block holds a phone number, an e-mail address or a web address. */
+  contact: boolean;
+  /** The caller's own data (the block and its reading). */
+  ref: T;
+}
+
+/** The issuer chosen, with the evidence that decided it and the confidence that follows from it. */
+export interface IssuerChoice<T> {
+  /** The candidate whose block is read (address, identifiers). */
+  candidate: IssuerCandidate<T>;
+  /** The name to give: the fullest spelling among the candidates naming the same company (its legal form included). */
+  name: string;
+  confidence: number;
+  evidence: string[];
+  /** The other candidates, best first (a losing letterhead block may be the addressee's window). */
+  others: Array<IssuerCandidate<T>>;
+}
+
+/** Weights of the evidence (added to a candidate's base). */
+const WEIGHTS = { top: 0.12, identifiers: 0.15, payee: 0.15, domain: 0.12, repeated: 0.1, legalForm: 0.06, contact: 0.04 } as const;
+
+/** A company's key: its folded name without legal form or punctuation (`ACME GmbH` and `Acme` share it). */
+export function companyKey(name: string): string {
+  return fold(name)
+    .replace(/\b(?:gmbh|mbh|ag|kg|ug|ek|e\.k\.|sarl|sas|sasu|sa|eurl|ltd|limited|llc|llp|plc|inc|corp|bv|b\.v\.|nv|n\.v\.|vof|srl|spa|snc|sl|slu|ab|aps|a\/s|oy|pvt|private|sp\. z o\.o\.)\.?(?![a-z0-9])/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * Chooses the issuer among named candidates by the evidence each has (issue 25, point 2): its source's base, then
+ * identifiers in its block, the bank details' payee, an e-mail or web domain made of its words, the same company named
+ * by several sources (header and footer, footer and payee), a legal form, contact data. Names of the buyer (`buyerName`)
+ * are never chosen. The confidence is the base plus the evidence, at most 0.95.
+ */
+export function chooseIssuer<T>(ctx: ParseContext, candidates: ReadonlyArray<IssuerCandidate<T>>, options: { buyerName?: string; buyerLines?: ReadonlySet<number> } = {}): IssuerChoice<T> | undefined {
+  const buyerKey = options.buyerName === undefined ? undefined : companyKey(options.buyerName);
+  const payees = findPayees(ctx).filter((p) => !options.buyerLines?.has(p.line));
+  const domains = findDomains(ctx).filter((d) => !options.buyerLines?.has(d.line));
+  const groups = new Map<string, Array<IssuerCandidate<T>>>();
+  for (const c of candidates) {
+    const key = companyKey(c.name);
+    if (key.length < 2 || key === buyerKey) continue;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  let best: (IssuerChoice<T> & { score: number }) | undefined;
+  const ranked: Array<{ score: number; candidate: IssuerCandidate<T> }> = [];
+  for (const [key, group] of groups) {
+    const sorted = [...group].sort((a, b) => b.base - a.base || a.line - b.line);
+    const lead = sorted.find((c) => c.why !== 'payee') ?? sorted[0]!;
+    const fullest = [...group].sort((a, b) => Number(hasLegalForm(b.name)) - Number(hasLegalForm(a.name)) || b.name.length - a.name.length)[0]!.name;
+    const evidence: string[] = [lead.why];
+    let score = lead.base + (group.some((c) => c.why === 'letterhead (top of the first page)') ? WEIGHTS.top : 0);
+    const sources = new Set(group.map((c) => c.why));
+    if (group.some((c) => c.identifiers)) {
+      score += WEIGHTS.identifiers;
+      evidence.push('identifiers in its block');
+    }
+    if (payees.some((p) => companyKey(p.text) === key) && lead.why !== 'payee') {
+      score += WEIGHTS.payee;
+      evidence.push('payee of the bank details');
+    }
+    const own = new Set(group.flatMap((c) => c.lines));
+    if (domains.some((d) => !own.has(d.line) && nameMatchesDomain(fullest, d))) {
+      score += WEIGHTS.domain;
+      evidence.push('e-mail or web domain printed elsewhere');
+    }
+    if (sources.size > 1) {
+      score += WEIGHTS.repeated;
+      evidence.push(`also named by: ${[...sources].filter((w) => w !== lead.why).join(', ')}`);
+    }
+    if (hasLegalForm(fullest)) {
+      score += WEIGHTS.legalForm;
+      evidence.push('legal form');
+    }
+    if (group.some((c) => c.contact)) {
+      score += WEIGHTS.contact;
+      evidence.push('contact data');
+    }
+    ranked.push({ score, candidate: lead });
+    if (best === undefined || score > best.score + 1e-9 || (Math.abs(score - best.score) < 1e-9 && lead.line < best.candidate.line)) {
+      best = { candidate: lead, name: fullest, confidence: Math.min(0.95, score), evidence, others: [], score };
+    }
+  }
+  if (!best) return undefined;
+  const { score: _score, ...choice } = best;
+  choice.others = ranked.filter((r) => r.candidate !== choice.candidate).sort((a, b) => b.score - a.score).map((r) => r.candidate);
+  return choice;
+}

@@ -1,0 +1,113 @@
+/**
+ * Parties from evidence, not position (issue 25, point 2; lib/extract/field-parser/issuer.ts): the seller is the
+ * issuer the document shows (identifiers, the bank details' payee, an e-mail or web domain printed elsewhere, the
+ * footer's name over a bare legal form, a seller heading in any column); buyer headings with extra words are never
+ * read as the seller; placeholders, slogans and field labels are never names; the evidence is recorded and the
+ * confidence follows it.
+ */
+import { describe, expect, it } from 'vitest';
+import { documentFromPlainText, parseInvoice } from '../../lib/extract/field-parser/index.js';
+import { isBareLegalForm, isPartyHeading, BUYER_HEADING_WORDS } from '../../lib/extract/field-parser/labels.js';
+import { isSlogan, nameMatchesDomain } from '../../lib/extract/field-parser/issuer.js';
+import { isNameLike } from '../../lib/extract/field-parser/parties.js';
+
+const parse = (lines: string[]) => parseInvoice(documentFromPlainText(lines.join('\n')), { method: 'pdf-text' });
+const body = ['Invoice No.: INV-2026-0042', 'Date: 12/03/2026', '', 'Description                 Qty      Amount', 'Consulting services           1      500.00', '', 'Net total      500.00', 'VAT 20 %      100.00', 'Total          600.00', '', '', ''];
+
+describe('what is never a party name', () => {
+  it.each(['Since 1987', 'Votre partenaire depuis 1998', 'Ihr Partner seit 1982', 'Your partner in business', 'Calidad desde 1990', 'Vakmanschap sinds 1991'])('the slogan %j', (text) => {
+    expect(isSlogan(text)).toBe(true);
+    expect(isNameLike(text)).toBe(false);
+  });
+
+  it.each(['GmbH', 'B.V.', 'S.A.', 'Sp. z o.o.', 'Pvt. Ltd.', 'UG (haftungsbeschränkt)'])('the bare legal form %j', (text) => {
+    expect(isBareLegalForm(text)).toBe(true);
+    expect(isNameLike(text)).toBe(false);
+  });
+
+  it.each(['Rechnungs-Nr.', 'Data ordine', 'Fecha de entrega', 'Precio unitario', 'Zahlbar bis', 'Pr. unit.', 'Attn: J. Smith', "À l'attention de M. Dupont", 'Bill to address:', 'Adresse du client', 'Customer details'])(
+    'the label or contact line %j',
+    (text) => {
+      expect(isNameLike(text)).toBe(false);
+    },
+  );
+
+  it.each(['Vos Bouw', 'Weber Druckerei GmbH', 'Berg Bygg AB', 'Au bon moulin', 'Tellier Frères'])('but %j may be a name', (text) => {
+    expect(isNameLike(text)).toBe(true);
+  });
+
+  it('tells a buyer heading with extra words from a label of the buyer\'s data', () => {
+    for (const h of ['Bill to address', 'Adresse du client', 'Rechnungsempfänger', 'Datos de facturación', 'Empfänger der Rechnung', 'Factuuradres klant']) expect(isPartyHeading(h, BUYER_HEADING_WORDS), h).toBe(true);
+    for (const h of ['Referenz des Käufers', 'Kundennummer', 'N° TVA client', 'Customer number', 'Kunde 4711']) expect(isPartyHeading(h, BUYER_HEADING_WORDS), h).toBe(false);
+  });
+
+  it('matches a name with the e-mail or web domain made of its words', () => {
+    const domain = (label: string) => ({ label, words: label.split('-'), line: 0 });
+    expect(nameMatchesDomain('Müller Haustechnik GmbH', domain('mueller-haustechnik'))).toBe(true);
+    expect(nameMatchesDomain('Om Kapoor Consultancy Private Limited', domain('om-kapoor-consultancy'))).toBe(true);
+    expect(nameMatchesDomain('Weber Druckerei GmbH', domain('weberdruckerei'))).toBe(true);
+    expect(nameMatchesDomain('Schmidt Bau GmbH', domain('mueller-haustechnik'))).toBe(false);
+  });
+});
+
+describe('the seller from evidence', () => {
+  it('a logo-only invoice: the seller is the footer name over its bare legal form, not the addressee at the top', () => {
+    const inv = parse([
+      'LOGO                                          INVOICE',
+      'Quality you can trust',
+      '',
+      'Harbour Catering Ltd',
+      '12 Dock Street',
+      'Leith EH6 6QW',
+      '',
+      ...body,
+      'Keizer Advies              info@keizer-advies.nl          Btw-nummer: NL123456789B01',
+      'B.V.                       www.keizer-advies.nl           IBAN NL91 ABNA 0417 1643 00',
+      'Kerkstraat 14',
+      '3511 LX Utrecht',
+    ]);
+    expect(inv.seller.name?.value).toBe('Keizer Advies B.V.');
+    expect(inv.seller.evidence).toEqual(expect.arrayContaining(['footer', 'e-mail or web domain printed elsewhere']));
+    expect(inv.buyer.name?.value).toBe('Harbour Catering Ltd');
+  });
+
+  it('the payee of the bank details names the seller', () => {
+    const inv = parse([
+      'Harbour Catering Ltd',
+      '12 Dock Street',
+      'Leith EH6 6QW',
+      '',
+      ...body,
+      'Account holder: Pennine Joinery Limited',
+      'IBAN GB33 BUKB 2020 1555 5555 55',
+    ]);
+    expect(inv.seller.name?.value).toBe('Pennine Joinery Limited');
+    expect(inv.seller.evidence?.[0]).toBe('payee');
+  });
+
+  it('a buyer heading with extra words on the left and a seller heading on the right: neither is swapped', () => {
+    const inv = parse([
+      'Bill to address:                       Service provider',
+      'Harbour Catering Ltd                   Pennine Joinery Limited',
+      '12 Dock Street                         4 Mill Lane',
+      'Leith EH6 6QW                          Leeds LS1 5DL',
+      '                                       VAT No.: GB123456789',
+      '',
+      ...body,
+    ]);
+    expect(inv.seller.name?.value).toBe('Pennine Joinery Limited');
+    expect(inv.seller.evidence).toEqual(expect.arrayContaining(['seller heading', 'identifiers in its block']));
+    expect(inv.buyer.name?.value).toBe('Harbour Catering Ltd');
+    expect(inv.buyer.evidence).toEqual(['buyer heading']);
+  });
+
+  it('the confidence follows the evidence: the same letterhead with a payee and a domain printed elsewhere is surer', () => {
+    const head = ['Pennine Joinery Limited', '4 Mill Lane', 'Leeds LS1 5DL', '', 'Harbour Catering Ltd', '12 Dock Street', 'Leith EH6 6QW', '', ...body];
+    const bare = parse(head);
+    const backed = parse([...head, 'Account holder: Pennine Joinery Limited   IBAN GB33 BUKB 2020 1555 5555 55', 'accounts@pennine-joinery.co.uk']);
+    expect(bare.seller.name?.value).toBe('Pennine Joinery Limited');
+    expect(backed.seller.name?.value).toBe('Pennine Joinery Limited');
+    expect(backed.seller.name!.confidence).toBeGreaterThan(bare.seller.name!.confidence + 0.2);
+    expect(backed.seller.evidence).toEqual(expect.arrayContaining(['payee of the bank details', 'e-mail or web domain printed elsewhere']));
+  });
+});
