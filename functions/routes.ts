@@ -42,6 +42,11 @@ export const ROUTES: readonly Route[] = [
     load: async () => (await import('./v2-render.js')).handler,
   },
   {
+    method: 'POST', path: '/api/v2/convert', name: 'v2-convert', entry: 'functions/v2-convert.ts',
+    summary: 'Convert an EN 16931 invoice between CII and UBL 2.1, reporting what the other syntax cannot carry.',
+    load: async () => (await import('./v2-convert.js')).handler,
+  },
+  {
     method: 'POST', path: '/api/v1/convert', name: 'v1-convert', entry: 'functions/v1-convert.ts',
     summary: 'v1 (API key): a PDF, image, Excel or Word invoice -> extracted data, Factur-X XML in the asked profile, validation.',
     load: async () => (await import('./v1-convert.js')).handler,

@@ -3,6 +3,7 @@
  * the JSON body into typed input or a 400 with field paths.
  */
 import { isRuleSelection, RULE_SELECTIONS, type RuleSelection } from '../../lib/rules/rule-sets.js';
+import { INVOICE_SYNTAXES, isInvoiceSyntax, type InvoiceSyntax } from '../../lib/convert/syntax.js';
 import { EncodingError, InputError, type FieldIssue } from '../../lib/errors.js';
 import { parsePartialInvoiceInput, type PartialInvoiceInput } from '../../lib/input/partial.js';
 import { findUnpairedSurrogate } from '../../lib/input/utf8.js';
@@ -168,5 +169,26 @@ export function requestRules(req: { body: unknown; event: { queryStringParameter
   const fromQuery = req.event.queryStringParameters?.['rules'];
   if (fromQuery === undefined || fromQuery === null) return undefined;
   if (!isRuleSelection(fromQuery)) throw bodyProblem('query.rules', `must be one of ${RULE_SELECTIONS.join(', ')}`);
+  return fromQuery;
+}
+
+/**
+ * A syntax choice of a request (`cii` or `ubl`): the JSON body's field `field` (`syntax`, or `to` for the conversion),
+ * else the query parameter of the same name; undefined when neither is given.
+ * @throws InputError (400) for any other value, at `field` or `query.<field>`.
+ */
+export function requestSyntax(
+  req: { body: unknown; event: { queryStringParameters?: Record<string, string | undefined> | null } },
+  field = 'syntax',
+): InvoiceSyntax | undefined {
+  const body = req.body;
+  const fromBody = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;
+  if (fromBody !== undefined && fromBody !== null) {
+    if (!isInvoiceSyntax(fromBody)) throw bodyProblem(field, `must be one of ${INVOICE_SYNTAXES.join(', ')}`);
+    return fromBody;
+  }
+  const fromQuery = req.event.queryStringParameters?.[field];
+  if (fromQuery === undefined || fromQuery === null) return undefined;
+  if (!isInvoiceSyntax(fromQuery)) throw bodyProblem(`query.${field}`, `must be one of ${INVOICE_SYNTAXES.join(', ')}`);
   return fromQuery;
 }

@@ -42,6 +42,7 @@ const PUBLIC_CODE: Record<string, { code: string; reason: string }> = {
   XML_SYNTAX: { code: 'BAD_REQUEST', reason: 'xml-syntax' },
   XML_FORBIDDEN: { code: 'BAD_REQUEST', reason: 'xml-forbidden' },
   NOT_EN16931_CII: { code: 'VALIDATION_FAILED', reason: 'not-en16931-cii' },
+  NOT_CONVERTIBLE: { code: 'VALIDATION_FAILED', reason: 'not-convertible' },
   PDF_ENCRYPTED: { code: 'VALIDATION_FAILED', reason: 'pdf-encrypted' },
   PDF_NOT_CONVERTIBLE: { code: 'VALIDATION_FAILED', reason: 'pdf-not-convertible' },
 };
@@ -107,6 +108,7 @@ export function mapError(err: unknown): MappedError {
 /** The detail shape of an aliased domain error: a `path` (400) or a `rule` (422), with the reason. */
 function aliasDetail(reason: string, message: string): Record<string, unknown> {
   if (reason === 'not-en16931-cii') return { rule: 'NOT-EN16931-CII', message, reason };
+  if (reason === 'not-convertible') return { rule: 'NOT-CONVERTIBLE', message, reason };
   if (reason.startsWith('pdf-')) return { rule: reason.toUpperCase(), message, reason };
   return { path: 'body', message, reason };
 }

@@ -39,7 +39,7 @@ import type {
 import { ADDRESS_TERMS, CII_NAMESPACES, groupBinding, leafElement } from './binding.js';
 import { FACTURX_GUIDELINE_IDS, isFacturXProfile, PROFILE_OMITTED_TERMS, termsNotCarried } from './profiles.js';
 import type { FacturXProfile } from './profiles.js';
-import { escapeAttr, escapeText, XmlBuilder } from './xml-builder.js';
+import { escapeAttr, escapeText, XmlBuilder } from '../xml/xml-builder.js';
 import type { CiiElement } from './reader/tree.js';
 
 /** CII document type code of a supporting document (BG-24), UNTDID 1001. */

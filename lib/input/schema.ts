@@ -43,6 +43,7 @@ import {
 import { xmlForbiddenCharMessage } from './xml-chars.js';
 import { FR_BILLING_FRAMEWORKS } from '../rules/br-fr/BR-FR-08.js';
 import { RULE_SELECTIONS } from '../rules/rule-sets.js';
+import { INVOICE_SYNTAXES } from '../convert/syntax.js';
 
 /** VAT category codes of EN 16931 (BT-151 / BT-118, UNTDID 5305 subset). */
 export const VAT_CATEGORY_CODES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'] as const;
@@ -791,6 +792,10 @@ export const InvoiceInputSchema = v.object(
     rules: optional(
       v.picklist(RULE_SELECTIONS, `must be one of ${RULE_SELECTIONS.join(', ')}`),
       'Rule sets to apply: auto (default: EN 16931, plus the French BR-FR rules when the seller is in FR), fr (always both), en16931 (never BR-FR).',
+    ),
+    syntax: optional(
+      v.picklist(INVOICE_SYNTAXES, `must be one of ${INVOICE_SYNTAXES.join(', ')}`),
+      'XML syntax to write: cii (default: UN/CEFACT CII D16B, Factur-X EN 16931) or ubl (OASIS UBL 2.1 Invoice, or CreditNote for credit-note type codes such as 381 and 396). Same validation and rule sets for both.',
     ),
     paymentTerms: optionalText('Payment terms, free text, e.g. "30 days net" (BT-20).', MAX_LONG_TEXT_LENGTH),
     paymentMeans: optional(PaymentMeansSchema, 'Payment instructions (BG-16) with the credit transfer account (BG-17).'),

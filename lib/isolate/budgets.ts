@@ -27,6 +27,9 @@ export const EMBED_BUDGET_MS = 15_000;
 /** Validating and rendering a large CII XML into a PDF. */
 export const RENDER_BUDGET_MS = 8_000;
 
+/** Converting a large CII or UBL XML to the other syntax (validating it, reading it, writing and reading back the other). */
+export const CONVERT_BUDGET_MS = 8_000;
+
 /** Validating a large CII XML. */
 export const VALIDATE_BUDGET_MS = 8_000;
 

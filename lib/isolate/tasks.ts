@@ -11,6 +11,7 @@ import type { EmbedFacturXResult } from '../pdf/embed.js';
 import type { FacturXProfile } from '../pdf/profile.js';
 import { OCR_BUDGET_MS } from './budgets.js';
 import type { RuleSelection } from '../rules/rule-sets.js';
+import type { InvoiceSyntax } from '../convert/syntax.js';
 
 /** What a task may do beyond computing its result. */
 export interface TaskContext {
@@ -83,6 +84,11 @@ export const TASKS = {
     (await import('../pdf/embed.js')).embedFacturX(input.pdf, input.xml, input.profile ? { profile: input.profile } : {}),
   /** v2 render of large XML. */
   renderXml: (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleSelection }): Promise<RenderedXml> => renderXml(input.xml, input),
+  /** v2 convert of large XML: the public conversion (without the model, whose Decimal instances do not cross threads). */
+  convertXml: async (input: { xml: string | Uint8Array; to?: InvoiceSyntax; schemaDir?: string; rules?: RuleSelection }) => {
+    const { convertInvoiceXml, publicConversion } = await import('../convert/convert.js');
+    return publicConversion(convertInvoiceXml(input.xml, input));
+  },
   /** v2 validate of large XML: the public verdict (without the model, whose Decimal instances do not cross threads). */
   validateXml: async (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleSelection }) => {
     const { publicXmlValidation, validateCiiXml } = await import('../validate-xml.js');

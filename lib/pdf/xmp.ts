@@ -19,7 +19,7 @@
  * The packet is UTF-8, wrapped in `<?xpacket?>` instructions with padding so
  * tools can edit it in place.
  */
-import { escapeText } from '../cii/xml-builder.js';
+import { escapeText } from '../xml/xml-builder.js';
 import { toElementTree, type CiiElement } from '../cii/reader/tree.js';
 import { withXmlDocument } from '../xml/parse.js';
 import { formatXmpDate } from './dates.js';

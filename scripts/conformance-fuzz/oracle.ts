@@ -21,6 +21,10 @@ export interface OracleVerdict {
   sch_error?: string;
   note?: string;
   profile?: string;
+  /** `"CII"`, `"UBL-Invoice"`, `"UBL-CreditNote"` or `"other"`. */
+  syntax?: string;
+  /** With `--fr`: the BR-FR findings (every one fatal). */
+  fr_fatal?: string[] | null;
 }
 
 /** Where en16931-check lives: `ORACLE_BIN`, else `<shared>/official-validator/en16931-check`. */
@@ -35,8 +39,8 @@ export class OfficialValidator {
   private failure: Error | undefined;
   private stderr = '';
 
-  private constructor(bin: string) {
-    this.proc = spawn(bin, ['--stream'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  private constructor(bin: string, flags: readonly string[]) {
+    this.proc = spawn(bin, ['--stream', ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc.stderr.on('data', (d: Buffer) => {
       this.stderr = (this.stderr + d.toString()).slice(-4000);
     });
@@ -55,11 +59,11 @@ export class OfficialValidator {
     });
   }
 
-  /** Starts the official validator; throws a clear error when it (or Java) is missing. */
-  static start(sharedDir: string): OfficialValidator {
+  /** Starts the official validator (with extra `flags` such as `--fr`); throws a clear error when it (or Java) is missing. */
+  static start(sharedDir: string, flags: readonly string[] = []): OfficialValidator {
     const bin = oraclePath(sharedDir);
     if (!existsSync(bin)) throw new Error(`Official validator not found at ${bin} (see ../shared/official-validator/README.md).`);
-    return new OfficialValidator(bin);
+    return new OfficialValidator(bin, flags);
   }
 
   /** The official verdict on the file at `absPath`. */

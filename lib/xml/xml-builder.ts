@@ -1,14 +1,15 @@
 /**
- * A small, fast, forward-only XML text builder for the CII writer: plain string
+ * A small, fast, forward-only XML text builder shared by the two syntax
+ * writers (CII, lib/cii/writer.ts; UBL 2.1, lib/ubl/writer.ts): plain string
  * building, two-space indentation, no DOM.
  *
  * Containers opened with `lazy` only appear when something is written inside
- * them, so optional CII aggregates (contacts, addresses, referenced documents)
+ * them, so optional aggregates (contacts, addresses, referenced documents)
  * vanish when their business terms are absent, without presence checks
- * duplicated in the writer.
+ * duplicated in the writers.
  */
 
-import type { CiiElement } from './reader/tree.js';
+import type { CiiElement } from '../cii/reader/tree.js';
 
 const INDENTS: string[] = [''];
 function indent(depth: number): string {
@@ -95,7 +96,7 @@ function attributeRecord(attrs: string): Record<string, string> {
  * declarations left out, the indentation between child elements as their
  * parent's text), so rules that work on that tree can run on our own output
  * without parsing it again. Element names are taken as written: use it only
- * with the canonical prefixes (`rsm:`, `ram:`, `udt:`, `qdt:`).
+ * with the canonical prefixes (CII `rsm:`, `ram:`, `udt:`, `qdt:`).
  */
 export class XmlBuilder {
   /** Root of the mirrored tree (with `mirrorTree`), once opened. */

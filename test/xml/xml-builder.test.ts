@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeAttr, escapeText, XmlBuilder } from '../../lib/cii/xml-builder.js';
+import { escapeAttr, escapeText, XmlBuilder } from '../../lib/xml/xml-builder.js';
 
 describe('XmlBuilder', () => {
   it('drops lazy elements that stay empty, nested ones included', () => {
