@@ -84,7 +84,7 @@ export class ApiFunction extends LambdaFunction {
       ...props.environment,
     };
     super(scope, id, {
-      runtime: Runtime.NODEJS_22_X,
+      runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       handler: 'index.handler',
       memorySize: props.memorySize ?? 1024,

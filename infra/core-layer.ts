@@ -77,7 +77,7 @@ export class CoreLayer extends Construct {
     const version = (JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
     this.layer = new LayerVersion(this, 'Layer', {
       description: `Factur-X core ${version}: EN 16931 generator and validator (lib/) + XSD schemas`,
-      compatibleRuntimes: [Runtime.NODEJS_22_X],
+      compatibleRuntimes: [Runtime.NODEJS_24_X],
       compatibleArchitectures: [Architecture.ARM_64],
       removalPolicy: RemovalPolicy.DESTROY,
       code: Code.fromAsset(this.libDir, {

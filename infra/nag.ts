@@ -24,11 +24,6 @@ export const FUNCTION_SUPPRESSIONS: readonly NagPackSuppression[] = Object.freez
     reason:
       'Only for actions without resource-level permissions: X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) and, on v1 convert and the job worker, textract:AnalyzeExpense / StartExpenseAnalysis / GetExpenseAnalysis, which are limited to the stack region by an aws:RequestedRegion condition. Every action on a resource (DynamoDB, Bedrock, API Gateway, S3, SQS) names it.',
   },
-  {
-    id: 'AwsSolutions-L1',
-    reason:
-      'Node.js 22 on purpose: the core layer is built and measured for nodejs22.x (docs/BENCHMARKS.md); moving to a newer runtime is a measured change of the layer, not a default.',
-  },
 ]);
 
 /** Suppressions on the REST API and its methods. */

@@ -86,7 +86,7 @@ const REQUIRE_BANNER = "import { createRequire as __fxCreateRequire } from 'node
 const COMMON: BuildOptions = {
   bundle: true,
   platform: 'node',
-  target: 'node22',
+  target: 'node24',
   format: 'esm',
   minify: true,
   sourcemap: true,

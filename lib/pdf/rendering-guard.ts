@@ -41,7 +41,7 @@ export async function readPageTexts(pdf: Uint8Array): Promise<string[]> {
     }
     return pages;
   } finally {
-    await doc.destroy();
+    await doc.loadingTask.destroy();
   }
 }
 

@@ -84,11 +84,11 @@ describe('CDK stack', () => {
   });
 
   describe('functions', () => {
-    it('builds one Node.js 22 arm64 function per route, plus the authorizer and the job worker, each traced', () => {
+    it('builds one Node.js 24 arm64 function per route, plus the authorizer and the job worker, each traced', () => {
       expect(stack.jobs).toBeDefined();
       template.resourceCountIs('AWS::Lambda::Function', ROUTES_UNDER_TEST.length + 2);
       template.allResourcesProperties('AWS::Lambda::Function', {
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         TracingConfig: { Mode: 'Active' },
@@ -110,7 +110,7 @@ describe('CDK stack', () => {
     it('attaches the core layer to every route function, not to the authorizer', () => {
       const [[layerId]] = resources(template, 'AWS::Lambda::LayerVersion') as [[string, Resource]];
       template.resourceCountIs('AWS::Lambda::LayerVersion', 1);
-      template.hasResourceProperties('AWS::Lambda::LayerVersion', { CompatibleRuntimes: ['nodejs22.x'], CompatibleArchitectures: ['arm64'] });
+      template.hasResourceProperties('AWS::Lambda::LayerVersion', { CompatibleRuntimes: ['nodejs24.x'], CompatibleArchitectures: ['arm64'] });
       for (const route of ROUTES_UNDER_TEST) {
         expect(json.Resources[fnId(route.name)]?.Properties.Layers, route.name).toEqual([{ Ref: layerId }]);
       }

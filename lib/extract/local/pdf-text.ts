@@ -50,13 +50,12 @@ function pdfjsAssets(): string {
   return assetDir;
 }
 
-/** Opens a PDF with pdf.js for its text: no eval, no font faces, no images, no network; a copy of the bytes is handed over (pdf.js detaches its buffer). */
+/** Opens a PDF with pdf.js for its text (pdf.js 6 compiles no code from the document: it has no eval path left): no font faces, no images, no network; a copy of the bytes is handed over (pdf.js detaches its buffer). */
 export async function openPdf(bytes: Uint8Array): Promise<import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy> {
   const pdfjs = await loadPdfJs();
   const assets = pdfjsAssets();
   const task = pdfjs.getDocument({
     data: new Uint8Array(bytes),
-    isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     disableAutoFetch: true,
@@ -161,6 +160,6 @@ export async function readPdfText(bytes: Uint8Array, options: ReadPdfTextOptions
     }
     return { doc: { lines: buildLines(items), pageCount: pagesRead, pageWidth: width }, pageCount: pdf.numPages, pagesRead, charsPerPage, ...(timedOut ? { timedOut } : {}) };
   } finally {
-    await pdf.destroy().catch(() => undefined);
+    await pdf.loadingTask.destroy().catch(() => undefined);
   }
 }
