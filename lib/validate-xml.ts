@@ -21,8 +21,10 @@ import { withXmlDocument, type XmlDocument } from './xml/parse.js';
 import { loadXsdValidator, type XsdError } from './xml/xsd.js';
 import { RULE_SET_VERSION } from './rules/index.js';
 import { checkCiiSyntax } from './rules/syntax/index.js';
-import { checkBrFr } from './rules/br-fr/index.js';
-import { ruleSetsRun, runsBrFr, type RuleSelection } from './rules/rule-sets.js';
+import { checkFamilies } from './rules/document-families.js';
+import { asksFor, chooseRuleSets, ruleSetsRun, type RuleRequest } from './rules/rule-sets.js';
+import { applyXRechnungLevels, xrechnungScenario, type XRechnungScenario } from './rules/xrechnung/scenario.js';
+import { InputError } from './errors.js';
 import type { CiiElement } from './cii/reader/tree.js';
 import type { Finding } from './rules/types.js';
 import type { Invoice } from './model/invoice.js';
@@ -33,8 +35,8 @@ export interface XmlValidationOptions {
   schemaDir?: string;
   /** Largest document accepted, in bytes (default 6 MB, the API's payload limit). */
   maxBytes?: number;
-  /** Which rule sets run (lib/rules/rule-sets.ts): `auto` (default; BR-FR when the seller's country BT-40 is FR), `fr`, `en16931`. */
-  rules?: RuleSelection;
+  /** Which rule sets run besides EN 16931 (lib/rules/rule-sets.ts): `auto` (default), `fr`, `xrechnung`, `peppol`, `en16931`, or a list. */
+  rules?: RuleRequest;
 }
 
 /** One XSD step's outcome. */
@@ -59,6 +61,11 @@ export interface XmlValidationResult {
   ruleSet: string;
   /** Every rule set that ran, e.g. `["EN 16931 CII 1.3.16", "BR-FR 1.4.0.02"]`. */
   ruleSets: string[];
+  /**
+   * When the XRechnung rules ran: the KoSIT scenario BT-24 selects (null: none, the document is rejected);
+   * the errors and warnings then follow that scenario's levels (lib/rules/xrechnung/scenario.ts).
+   */
+  xrechnungScenario?: XRechnungScenario | null;
   /** The invoice as read (semantic model). */
   invoice: Invoice;
 }
@@ -122,9 +129,20 @@ export function validateCiiXml(xml: string | Uint8Array, options: XmlValidationO
     const business = validateCiiModel(root);
     const { read } = business;
     const syntax = checkCiiSyntax(root).map((f) => ({ ...f, location: f.path }));
-    const brFr = runsBrFr(options.rules, sellerCountry(root));
-    const errors: Finding[] = [...business.errors, ...syntax.filter((f) => f.severity === 'fatal'), ...(brFr ? checkBrFr(root) : [])];
-    const warnings: Finding[] = [...business.warnings, ...syntax.filter((f) => f.severity === 'warning')];
+    if (asksFor(options.rules, 'peppol')) throw peppolOnCii();
+    const choice = chooseRuleSets(options.rules, { syntax: 'cii', sellerCountry: sellerCountry(root), specificationId: read.specificationId });
+    const families = checkFamilies(root, 'cii', choice);
+    let errors: Finding[] = [...business.errors, ...syntax.filter((f) => f.severity === 'fatal')];
+    let warnings: Finding[] = [...business.warnings, ...syntax.filter((f) => f.severity === 'warning')];
+    let scenario: XRechnungScenario | null | undefined;
+    if (choice.xrechnung) {
+      scenario = xrechnungScenario('CII', guidelineId(root));
+      const leveled = applyXRechnungLevels('CII', scenario, { errors: [...errors, ...families.xrechnung.errors], warnings: [...warnings, ...families.xrechnung.warnings] }, elementPath(root));
+      errors = leveled.errors;
+      warnings = leveled.warnings;
+    }
+    errors.push(...families.errors);
+    warnings.push(...families.warnings);
     const xsd = runXsd(doc, read.profile, options.schemaDir);
     for (const report of xsd.reports.slice(1)) {
       if (!report.valid) {
@@ -145,10 +163,27 @@ export function validateCiiXml(xml: string | Uint8Array, options: XmlValidationO
       warnings,
       xsd,
       ruleSet: RULE_SET_VERSION,
-      ruleSets: ruleSetsRun(brFr),
+      ruleSets: ruleSetsRun(choice),
+      ...(scenario === undefined ? {} : { xrechnungScenario: scenario }),
       invoice: read.invoice,
     };
   }, options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes });
+}
+
+/** `rules: peppol` on a CII document: Peppol BIS Billing 3.0 is defined for UBL only. */
+function peppolOnCii(): InputError {
+  return new InputError('The Peppol BIS Billing rules do not apply to this document.', [
+    { path: 'rules', message: 'peppol applies to UBL documents only: Peppol BIS Billing 3.0 has no CII binding; validate the UBL form of the invoice, or ask for en16931, fr or xrechnung' },
+  ]);
+}
+
+/** BT-24 as written (the KoSIT scenarios match it exactly, untrimmed). */
+function guidelineId(root: CiiElement): string | undefined {
+  let el: CiiElement | undefined = root;
+  for (const step of ['rsm:ExchangedDocumentContext', 'ram:GuidelineSpecifiedDocumentContextParameter', 'ram:ID']) {
+    el = el?.children.find((c) => c.name === step);
+  }
+  return el?.text;
 }
 
 /** The seller's country code (BT-40) as written, when the document has one. */
@@ -185,8 +220,10 @@ export interface PublicXmlValidation {
   xsd: XmlValidationResult['xsd'];
   summary: string;
   ruleSet: string;
-  /** Every rule set that ran (EN 16931, and BR-FR when it ran). */
+  /** Every rule set that ran (EN 16931, and BR-FR, XRechnung, Peppol when they ran). */
   ruleSets: string[];
+  /** When the XRechnung rules ran: the KoSIT scenario of the document (`xrechnung`, `extension`, `cvd`), null when BT-24 selects none. */
+  xrechnungScenario?: XRechnungScenario | null;
   invoiceNumber: string;
 }
 
@@ -209,6 +246,7 @@ export function publicXmlValidation(r: XmlValidationResult): PublicXmlValidation
     summary,
     ruleSet: r.ruleSet,
     ruleSets: r.ruleSets,
+    ...(r.xrechnungScenario === undefined ? {} : { xrechnungScenario: r.xrechnungScenario }),
     invoiceNumber: r.invoice.number,
   };
 }

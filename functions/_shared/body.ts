@@ -2,7 +2,7 @@
  * Body checks at the boundary: a valibot-backed parser from lib/input turns
  * the JSON body into typed input or a 400 with field paths.
  */
-import { isRuleSelection, RULE_SELECTIONS, type RuleSelection } from '../../lib/rules/rule-sets.js';
+import { parseRuleRequest, RULES_MESSAGE, type RuleRequest } from '../../lib/rules/rule-sets.js';
 import { INVOICE_SYNTAXES, isInvoiceSyntax, type InvoiceSyntax } from '../../lib/convert/syntax.js';
 import { EncodingError, InputError, type FieldIssue } from '../../lib/errors.js';
 import { parsePartialInvoiceInput, type PartialInvoiceInput } from '../../lib/input/partial.js';
@@ -102,7 +102,7 @@ export const CONVERT_MEDIA_TYPES: Readonly<Record<string, string>> = {
 
 /** The body of POST /api/v1/convert. */
 export function parseConvertBody(body: unknown):
-  | { ok: true; value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended'; businessProcess?: string; rules?: RuleSelection; async: boolean } }
+  | { ok: true; value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended'; businessProcess?: string; rules?: RuleRequest; async: boolean } }
   | { ok: false; issues: FieldIssue[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, issues: [{ path: '', message: 'must be an object' }] };
   const b = body as Record<string, unknown>;
@@ -134,10 +134,10 @@ export function parseConvertBody(body: unknown):
     else if (b.businessProcess.length > MAX_IDENTIFIER_LENGTH) issues.push({ path: 'businessProcess', message: `must be at most ${MAX_IDENTIFIER_LENGTH} characters long (it has ${b.businessProcess.length})` });
     else businessProcess = b.businessProcess.trim();
   }
-  let rules: RuleSelection | undefined;
+  let rules: RuleRequest | undefined;
   if (b.rules !== undefined && b.rules !== null) {
-    if (isRuleSelection(b.rules)) rules = b.rules;
-    else issues.push({ path: 'rules', message: `must be one of ${RULE_SELECTIONS.join(', ')}` });
+    rules = parseRuleRequest(b.rules);
+    if (rules === undefined) issues.push({ path: 'rules', message: RULES_MESSAGE });
   }
   if (issues.length > 0 || bytes === undefined || mimeType === undefined) return { ok: false, issues };
   return {
@@ -155,21 +155,24 @@ export function parseConvertBody(body: unknown):
 }
 
 /**
- * The rule sets a request asks for (`rules`: auto, en16931, fr): `"rules"` of a JSON body, else the query parameter
- * `?rules=` (raw XML bodies, /api/v2/render); undefined when neither is given (auto).
+ * The rule sets a request asks for (`rules`: auto, en16931, fr, xrechnung, peppol, or a list of them,
+ * lib/rules/rule-sets.ts): `"rules"` of a JSON body (a value or an array), else the query parameter `?rules=`
+ * (raw XML bodies, /api/v2/render; comma-separated for several); undefined when neither is given (auto).
  * @throws InputError (400) for any other value.
  */
-export function requestRules(req: { body: unknown; event: { queryStringParameters?: Record<string, string | undefined> | null } }): RuleSelection | undefined {
+export function requestRules(req: { body: unknown; event: { queryStringParameters?: Record<string, string | undefined> | null } }): RuleRequest | undefined {
   const body = req.body;
   const fromBody = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { rules?: unknown }).rules : undefined;
   if (fromBody !== undefined && fromBody !== null) {
-    if (!isRuleSelection(fromBody)) throw bodyProblem('rules', `must be one of ${RULE_SELECTIONS.join(', ')}`);
-    return fromBody;
+    const rules = parseRuleRequest(fromBody);
+    if (rules === undefined) throw bodyProblem('rules', RULES_MESSAGE);
+    return rules;
   }
   const fromQuery = req.event.queryStringParameters?.['rules'];
   if (fromQuery === undefined || fromQuery === null) return undefined;
-  if (!isRuleSelection(fromQuery)) throw bodyProblem('query.rules', `must be one of ${RULE_SELECTIONS.join(', ')}`);
-  return fromQuery;
+  const rules = parseRuleRequest(fromQuery);
+  if (rules === undefined) throw bodyProblem('query.rules', RULES_MESSAGE);
+  return rules;
 }
 
 /**

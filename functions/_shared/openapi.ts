@@ -48,6 +48,13 @@ const validation = {
     warnings: { type: 'array', items: { $ref: '#/components/schemas/Finding' } },
     summary: { type: 'string' },
     ruleSet: { type: 'string', examples: ['EN 16931 CII 1.3.16'] },
+    ruleSets: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Every rule set that ran: EN 16931 (CII or UBL), then BR-FR, XRechnung, Peppol BIS Billing as `rules` chose them (JSON "rules", ?rules=, one value or a list).',
+      examples: [['EN 16931 CII 1.3.16', 'XRechnung 3.0.2'], ['EN 16931 UBL 1.3.16', 'BR-FR 1.4.0.02', 'Peppol BIS Billing 3.0.21']],
+    },
+    xrechnungScenario: { type: ['string', 'null'], enum: ['xrechnung', 'extension', 'cvd', null], description: 'XML validation with the XRechnung rules: the KoSIT scenario BT-24 selects (null: none, the document is rejected).' },
   },
 };
 

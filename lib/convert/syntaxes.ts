@@ -12,7 +12,7 @@ import { writeCii, writeCiiTree } from '../cii/writer.js';
 import type { Invoice } from '../model/invoice.js';
 import { checkBrFr } from '../rules/br-fr/index.js';
 import { validateInvoice } from '../rules/index.js';
-import { ruleSetsRun, runsBrFr, type RuleSelection } from '../rules/rule-sets.js';
+import { ruleSetsRun, runsBrFr, type RuleRequest } from '../rules/rule-sets.js';
 import type { Finding } from '../rules/types.js';
 import { isUblRoot, readUbl } from '../ubl/read.js';
 import { writeUblWithReport, type UblDocumentType, type UnmappedTerm } from '../ubl/writer.js';
@@ -25,7 +25,7 @@ export interface SyntaxOptions {
   /** The service's schema folder (XSD validation); without it the XSD step is skipped and said so. */
   schemaDir?: string | undefined;
   /** Rule sets for the verdict on the converted document (default auto: BR-FR for a French seller). */
-  rules?: RuleSelection | undefined;
+  rules?: RuleRequest | undefined;
 }
 
 /** A verdict on one document of either syntax. */
@@ -77,7 +77,7 @@ function summary(label: string, v: Omit<DocumentVerdict, 'summary'>): string {
   return `${v.valid ? 'Valid' : 'Invalid'} EN 16931 ${label} invoice (${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}; ${xsd}; rules ${v.ruleSets.join(' + ')})${ids.length ? `: ${ids.join(', ')}` : ''}.`;
 }
 
-function ciiVerdict(xml: string | Uint8Array, options: SyntaxOptions, rules: RuleSelection | undefined): DocumentVerdict {
+function ciiVerdict(xml: string | Uint8Array, options: SyntaxOptions, rules: RuleRequest | undefined): DocumentVerdict {
   const r = validateCiiXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(rules ? { rules } : {}) });
   const p = publicXmlValidation(r);
   return {
@@ -110,7 +110,7 @@ export const CII: SyntaxAdapter = {
  * select it: run on the CII form of the same model (the BR-FR rules judge
  * CII here), so their findings carry no location in the UBL document.
  */
-function ublVerdict(inv: Invoice, rules: RuleSelection | undefined): DocumentVerdict {
+function ublVerdict(inv: Invoice, rules: RuleRequest | undefined): DocumentVerdict {
   const report = validateInvoice(inv);
   const brFr = runsBrFr(rules, inv.seller.address.countryCode);
   const fr = brFr ? checkBrFr(writeCiiTree(inv).tree).map(({ location: _cii, ...f }) => ({ ...f, path: '' })) : [];

@@ -10,7 +10,7 @@ import type { ExtractedInvoiceXml } from '../pdf/extract.js';
 import type { EmbedFacturXResult } from '../pdf/embed.js';
 import type { FacturXProfile } from '../pdf/profile.js';
 import { OCR_BUDGET_MS } from './budgets.js';
-import type { RuleSelection } from '../rules/rule-sets.js';
+import type { RuleRequest } from '../rules/rule-sets.js';
 import type { InvoiceSyntax } from '../convert/syntax.js';
 
 /** What a task may do beyond computing its result. */
@@ -47,7 +47,7 @@ function documentText(doc: { lines: Array<{ text: string }> }): string {
 }
 
 /** Validates and renders a CII XML (the v2 render use case); also run in the request's thread for small XML. */
-export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined; rules?: RuleSelection | undefined }): Promise<RenderedXml> {
+export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined; rules?: RuleRequest | undefined }): Promise<RenderedXml> {
   const { validateCiiXml } = await import('../validate-xml.js');
   const { renderInvoicePdf } = await import('../pdf/render/render.js');
   const { facturXProfileOf } = await import('../pdf/profile.js');
@@ -83,14 +83,14 @@ export const TASKS = {
   embed: async (input: { pdf: Uint8Array; xml: string; profile?: FacturXProfile }): Promise<EmbedFacturXResult> =>
     (await import('../pdf/embed.js')).embedFacturX(input.pdf, input.xml, input.profile ? { profile: input.profile } : {}),
   /** v2 render of large XML. */
-  renderXml: (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleSelection }): Promise<RenderedXml> => renderXml(input.xml, input),
+  renderXml: (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleRequest }): Promise<RenderedXml> => renderXml(input.xml, input),
   /** v2 convert of large XML: the public conversion (without the model, whose Decimal instances do not cross threads). */
-  convertXml: async (input: { xml: string | Uint8Array; to?: InvoiceSyntax; schemaDir?: string; rules?: RuleSelection }) => {
+  convertXml: async (input: { xml: string | Uint8Array; to?: InvoiceSyntax; schemaDir?: string; rules?: RuleRequest }) => {
     const { convertInvoiceXml, publicConversion } = await import('../convert/convert.js');
     return publicConversion(convertInvoiceXml(input.xml, input));
   },
   /** v2 validate of large XML: the public verdict (without the model, whose Decimal instances do not cross threads). */
-  validateXml: async (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleSelection }) => {
+  validateXml: async (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleRequest }) => {
     const { publicXmlValidation, validateCiiXml } = await import('../validate-xml.js');
     return publicXmlValidation(validateCiiXml(input.xml, { ...(input.schemaDir ? { schemaDir: input.schemaDir } : {}), ...(input.rules ? { rules: input.rules } : {}) }));
   },

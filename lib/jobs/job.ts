@@ -18,7 +18,7 @@
  * {@link JOB_TTL_MS} (24 h), then they are gone.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { RuleSelection } from '../rules/rule-sets.js';
+import type { RuleRequest } from '../rules/rule-sets.js';
 import type { Plan, Reservation } from '../keys/store.js';
 
 /** Where a job is. */
@@ -68,7 +68,7 @@ export interface JobRequest {
   fileName?: string;
   profile: 'basic' | 'comfort' | 'extended';
   businessProcess?: string;
-  rules?: RuleSelection;
+  rules?: RuleRequest;
   /** Size of the document in bytes. */
   bytes: number;
   /** Pages of a PDF, when they were counted. */

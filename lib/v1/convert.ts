@@ -19,7 +19,7 @@ import { missingFromFindings, partialInvoiceFromInput } from './partial-invoice.
 import { dec } from '../model/decimal.js';
 import type { Invoice, PostalAddress } from '../model/invoice.js';
 import { publicXmlValidation, readCiiXml, validateCiiXml, type PublicXmlValidation } from '../validate-xml.js';
-import { runsBrFr, type RuleSelection } from '../rules/rule-sets.js';
+import { runsBrFr, type RuleRequest } from '../rules/rule-sets.js';
 import { applyFrenchDefaults } from '../input/french.js';
 import { toV1Validation, type V1Validation } from './validation.js';
 import { looksLikeUbl, readUblXml } from '../ubl/read.js';
@@ -43,7 +43,7 @@ export interface ConvertRequest {
   /** Business process type (BT-23) for a French invoice (no default: without it BR-FR-08 is reported). */
   businessProcess?: string;
   /** Which rule sets run (auto by default: BR-FR for a French seller, whose invoice then gets the French defaults). */
-  rules?: RuleSelection;
+  rules?: RuleRequest;
 }
 
 /** Options of {@link convertDocument}. */
