@@ -1,6 +1,6 @@
 /**
- * The command line: `npx facturx validate FILE...`
- * Prints one JSON line per file ({file, valid, profile, errors, warnings, xsd, summary})
+ * The command line: `npx facturx validate FILE...` (CII or UBL 2.1 Invoice / CreditNote XML, told by the root element)
+ * Prints one JSON line per file ({file, valid, syntax, profile, errors, warnings, xsd, summary})
  * and exits 0 when every file is valid, 1 when one is not, 2 on a usage error.
  * Options: --schemas DIR (XSD folder; default SCHEMA_DIR or the repository's schemas/), --quiet (only the verdict line fields),
  * --rules auto|en16931|fr|xrechnung|peppol, or several separated by commas (lib/rules/rule-sets.ts: auto adds BR-FR
@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ServiceError } from '../lib/errors.js';
 import { parseRuleRequest, RULE_SELECTIONS, type RuleRequest } from '../lib/rules/rule-sets.js';
-import { publicXmlValidation, validateCiiXml } from '../lib/validate-xml.js';
+import { publicXmlValidation, validateInvoiceXml } from '../lib/validate-xml.js';
 import { config } from '../functions/_shared/config.js';
 
 const USAGE = `Usage: facturx validate [--schemas DIR] [--rules auto|en16931|fr|xrechnung|peppol[,...]] [--quiet] FILE...
@@ -54,10 +54,10 @@ export function main(argv: readonly string[], out: (line: string) => void = (l) 
   for (const file of files) {
     let line: Record<string, unknown>;
     try {
-      const v = publicXmlValidation(validateCiiXml(readFileSync(file), { schemaDir, maxBytes: 64 * 1024 * 1024, ...(rules === undefined ? {} : { rules }) }));
+      const v = publicXmlValidation(validateInvoiceXml(readFileSync(file), { schemaDir, maxBytes: 64 * 1024 * 1024, ...(rules === undefined ? {} : { rules }) }));
       allValid &&= v.valid;
       line = quiet
-        ? { file, valid: v.valid, profile: v.profile, errors: [...new Set(v.errors.map((e) => e.rule))] }
+        ? { file, valid: v.valid, syntax: v.syntax, profile: v.profile, errors: [...new Set(v.errors.map((e) => e.rule))] }
         : { file, ...v };
     } catch (err) {
       allValid = false;

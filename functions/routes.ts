@@ -28,7 +28,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'POST', path: '/api/v2/validate', name: 'v2-validate', entry: 'functions/v2-validate.ts',
-    summary: 'Validate invoice JSON against EN 16931 without producing XML.',
+    summary: 'Validate invoice JSON, or CII / UBL 2.1 XML, against EN 16931 without producing XML.',
     load: async () => (await import('./v2-validate.js')).handler,
   },
   {
@@ -38,7 +38,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'POST', path: '/api/v2/render', name: 'v2-render', entry: 'functions/v2-render.ts',
-    summary: 'Render a CII XML invoice as a readable PDF (Factur-X PDF/A-3 when the XML is valid EN 16931).',
+    summary: 'Render a CII or UBL XML invoice as a readable PDF (Factur-X PDF/A-3 when the XML is valid EN 16931 CII).',
     load: async () => (await import('./v2-render.js')).handler,
   },
   {
@@ -58,7 +58,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'POST', path: '/api/v1/validate', name: 'v1-validate', entry: 'functions/v1-validate.ts',
-    summary: 'v1 (API key): validate invoice data (v2 or flat v1 names) or a CII XML; validation with score.',
+    summary: 'v1 (API key): validate invoice data (v2 or flat v1 names) or a CII / UBL XML; validation with score.',
     load: async () => (await import('./v1-validate.js')).handler,
   },
   {

@@ -1,5 +1,5 @@
 /**
- * POST /api/v2/render: a CII XML invoice (raw text/xml or application/xml body, or {"xml": "..."}) -> a readable
+ * POST /api/v2/render: an XML invoice, CII or UBL 2.1 (raw text/xml or application/xml body, or {"xml": "..."}) -> a readable
  * invoice PDF; a Factur-X PDF/A-3 with the XML embedded when the XML is a valid EN 16931 invoice.
  * Large XML is validated and rendered in the isolation pool (a time budget, memory limits).
  */
@@ -15,7 +15,7 @@ export const handler = jsonEndpoint(
   'v2',
   async (req) => {
     const xml = requestXml(req);
-    if (xml === undefined) throw bodyProblem('xml', 'is required: send the CII XML as the body (text/xml) or as {"xml": "..."}');
+    if (xml === undefined) throw bodyProblem('xml', 'is required: send the XML (CII or UBL) as the body (text/xml) or as {"xml": "..."}');
     const rules = requestRules(req);
     const options = { ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}), ...(rules ? { rules } : {}) };
     const rendered =

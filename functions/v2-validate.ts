@@ -1,6 +1,6 @@
 /**
  * POST /api/v2/validate: validates invoice JSON against EN 16931 without producing XML,
- * or a CII XML invoice (raw body with Content-Type application/xml or text/xml, or JSON {"xml": "..."}).
+ * or an XML invoice, CII or UBL 2.1 Invoice / CreditNote (raw body with Content-Type application/xml or text/xml, or JSON {"xml": "..."}).
  * 200 whatever the verdict, an absent mandatory term being a finding with its official id (BR-02, BR-06, BR-16, ...).
  */
 import { checkInvoiceInput } from '../lib/generate.js';

@@ -15,7 +15,7 @@ import { notImplemented as brClNot } from '../lib/rules/br-cl/index.js';
 import { notImplemented as vatNot } from '../lib/rules/vat/index.js';
 import { CII_SYNTAX_NOT_IMPLEMENTED } from '../lib/rules/syntax/index.js';
 import { CII_SYNTAX_RULES } from '../lib/rules/syntax/index.js';
-import { validateCiiXml } from '../lib/validate-xml.js';
+import { validateInvoiceXml } from '../lib/validate-xml.js';
 import { ServiceError } from '../lib/errors.js';
 
 const shared = resolve(process.env.SHARED_DIR ?? resolve(import.meta.dirname, '..', '..', 'shared'));
@@ -32,7 +32,7 @@ const warnDiffs: string[] = [];
 for (const [file, exp] of Object.entries(expected)) {
   let res;
   try {
-    res = validateCiiXml(readFileSync(resolve(conformance, file)), { schemaDir: resolve(shared, 'schemas') });
+    res = validateInvoiceXml(readFileSync(resolve(conformance, file)), { schemaDir: resolve(shared, 'schemas') });
   } catch (err) {
     if (err instanceof ServiceError && err.code === 'NOT_EN16931_CII') { notCii++; continue; }
     throw err;

@@ -47,7 +47,8 @@ const validation = {
     errors: { type: 'array', items: { $ref: '#/components/schemas/Finding' } },
     warnings: { type: 'array', items: { $ref: '#/components/schemas/Finding' } },
     summary: { type: 'string' },
-    ruleSet: { type: 'string', examples: ['EN 16931 CII 1.3.16'] },
+    ruleSet: { type: 'string', examples: ['EN 16931 CII 1.3.16', 'EN 16931 UBL 1.3.16'] },
+    syntax: { type: 'string', enum: ['CII', 'UBL-Invoice', 'UBL-CreditNote'], description: 'For an XML invoice: its syntax, by the root element.' },
     ruleSets: {
       type: 'array',
       items: { type: 'string' },

@@ -1,18 +1,18 @@
 /** XML validation as every handler runs it: with the service's XSD schemas (SCHEMA_DIR, read once at cold start). */
 import type { Context } from 'aws-lambda';
 import { INLINE_XML_BYTES, VALIDATE_BUDGET_MS } from '../../lib/isolate/budgets.js';
-import { publicXmlValidation, validateCiiXml, type PublicXmlValidation, type XmlValidationResult } from '../../lib/validate-xml.js';
+import { publicXmlValidation, validateInvoiceXml, type PublicXmlValidation, type XmlValidationResult } from '../../lib/validate-xml.js';
 import { config } from './config.js';
 import type { RuleRequest } from '../../lib/rules/rule-sets.js';
 import { runIsolated } from './isolate.js';
 
-/** Validates a CII XML invoice (lib/validate-xml.ts) against the rules and the configured schemas. */
+/** Validates an XML invoice, CII or UBL (lib/validate-xml.ts), against the rules and the configured schemas of its syntax. */
 export function validateXml(text: string | Uint8Array, rules?: RuleRequest): XmlValidationResult {
-  return validateCiiXml(text, { schemaDir: config.schemaDir, ...(rules ? { rules } : {}) });
+  return validateInvoiceXml(text, { schemaDir: config.schemaDir, ...(rules ? { rules } : {}) });
 }
 
 /**
- * The public verdict on a CII XML invoice: small XML in the request's thread (milliseconds), large XML in the
+ * The public verdict on an XML invoice (CII or UBL): small XML in the request's thread (milliseconds), large XML in the
  * isolation pool within its time budget and the invocation's remaining time.
  */
 export async function validateXmlVerdict(

@@ -8,15 +8,13 @@
 import { CII_ROOT } from '../cii/detect.js';
 import { readCii } from '../cii/reader/read.js';
 import { toElementTree, type CiiElement } from '../cii/reader/tree.js';
-import { writeCii, writeCiiTree } from '../cii/writer.js';
+import { writeCii } from '../cii/writer.js';
 import type { Invoice } from '../model/invoice.js';
-import { checkBrFr } from '../rules/br-fr/index.js';
-import { validateInvoice } from '../rules/index.js';
-import { ruleSetsRun, runsBrFr, type RuleRequest } from '../rules/rule-sets.js';
+import type { RuleRequest } from '../rules/rule-sets.js';
 import type { Finding } from '../rules/types.js';
 import { isUblRoot, readUbl } from '../ubl/read.js';
 import { writeUblWithReport, type UblDocumentType, type UnmappedTerm } from '../ubl/writer.js';
-import { publicXmlValidation, validateCiiXml } from '../validate-xml.js';
+import { publicXmlValidation, validateInvoiceXml } from '../validate-xml.js';
 import { withXmlDocument } from '../xml/parse.js';
 import type { InvoiceSyntax } from './syntax.js';
 
@@ -66,19 +64,9 @@ export interface SyntaxAdapter {
   judge(xml: string, back: Invoice, options: SyntaxOptions): DocumentVerdict;
 }
 
-/** The EN 16931 rule set of the UBL artefacts: the same semantic rules of release 1.3.16 (lib/generate.ts). */
-const UBL_RULE_SET = 'EN 16931 UBL 1.3.16';
-
-function summary(label: string, v: Omit<DocumentVerdict, 'summary'>): string {
-  const e = v.errors.length;
-  const w = v.warnings.length;
-  const ids = [...new Set(v.errors.map((f) => f.rule))];
-  const xsd = v.xsd.ran ? `XSD ${v.xsd.valid ? 'ok' : 'failed'}` : `XSD not run: ${v.xsd.skipped}`;
-  return `${v.valid ? 'Valid' : 'Invalid'} EN 16931 ${label} invoice (${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}; ${xsd}; rules ${v.ruleSets.join(' + ')})${ids.length ? `: ${ids.join(', ')}` : ''}.`;
-}
-
-function ciiVerdict(xml: string | Uint8Array, options: SyntaxOptions, rules: RuleRequest | undefined): DocumentVerdict {
-  const r = validateCiiXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(rules ? { rules } : {}) });
+/** The verdict of lib/validate-xml.ts on a document of either syntax (its rules, the families `rules` selects, its XSD). */
+function xmlVerdict(xml: string | Uint8Array, options: SyntaxOptions, rules: RuleRequest | undefined): DocumentVerdict {
+  const r = validateInvoiceXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(rules ? { rules } : {}) });
   const p = publicXmlValidation(r);
   return {
     valid: r.valid,
@@ -96,45 +84,27 @@ export const CII: SyntaxAdapter = {
   syntax: 'cii',
   label: 'CII',
   isRoot: (root) => root.name === CII_ROOT,
-  check: (xml, _root, options) => ciiVerdict(xml, options, 'en16931'),
+  check: (xml, _root, options) => xmlVerdict(xml, options, 'en16931'),
   read: (root) => {
     const r = readCii(root);
     return { invoice: r.invoice, locations: r.locations };
   },
   write: (inv) => ({ xml: writeCii(inv), unmapped: [] }),
-  judge: (xml, _back, options) => ciiVerdict(xml, options, options.rules),
+  judge: (xml, _back, options) => xmlVerdict(xml, options, options.rules),
 };
-
-/**
- * The semantic EN 16931 verdict on a UBL model, and BR-FR when the rules
- * select it: run on the CII form of the same model (the BR-FR rules judge
- * CII here), so their findings carry no location in the UBL document.
- */
-function ublVerdict(inv: Invoice, rules: RuleRequest | undefined): DocumentVerdict {
-  const report = validateInvoice(inv);
-  const brFr = runsBrFr(rules, inv.seller.address.countryCode);
-  const fr = brFr ? checkBrFr(writeCiiTree(inv).tree).map(({ location: _cii, ...f }) => ({ ...f, path: '' })) : [];
-  const errors = [...report.errors, ...fr];
-  const v = {
-    valid: errors.length === 0,
-    errors,
-    warnings: report.warnings,
-    xsdErrors: [],
-    xsd: { ran: false, valid: null, skipped: 'the UBL 2.1 XSD is not run on UBL yet' },
-    ruleSets: ruleSetsRun(brFr).map((s) => (s === report.ruleSet ? UBL_RULE_SET : s)),
-  };
-  return { ...v, summary: summary('UBL', v) };
-}
 
 /** OASIS UBL 2.1 Invoice and CreditNote. */
 export const UBL: SyntaxAdapter = {
   syntax: 'ubl',
   label: 'UBL',
   isRoot: (root) => isUblRoot(root.name),
-  check: (_xml, root) => ublVerdict(readUbl(root), 'en16931'),
-  read: (root) => ({ invoice: readUbl(root), locations: new Map() }),
+  check: (xml, _root, options) => xmlVerdict(xml, options, 'en16931'),
+  read: (root) => {
+    const r = readUbl(root);
+    return { invoice: r.invoice, locations: r.locations };
+  },
   write: (inv) => writeUblWithReport(inv),
-  judge: (_xml, back, options) => ublVerdict(back, options.rules),
+  judge: (xml, _back, options) => xmlVerdict(xml, options, options.rules),
 };
 
 /** The adapter of a syntax. */

@@ -46,17 +46,22 @@ function documentText(doc: { lines: Array<{ text: string }> }): string {
   return doc.lines.map((l) => l.text).join('\n');
 }
 
-/** Validates and renders a CII XML (the v2 render use case); also run in the request's thread for small XML. */
+/**
+ * Validates and renders an XML invoice (the v2 render use case), CII or UBL by its root element; also run in the
+ * request's thread for small XML. Factur-X carries CII only: a UBL invoice is rendered without embedding its XML.
+ */
 export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined; rules?: RuleRequest | undefined }): Promise<RenderedXml> {
-  const { validateCiiXml } = await import('../validate-xml.js');
+  const { validateInvoiceXml } = await import('../validate-xml.js');
   const { renderInvoicePdf } = await import('../pdf/render/render.js');
   const { facturXProfileOf } = await import('../pdf/profile.js');
-  const verdict = validateCiiXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(options.rules ? { rules: options.rules } : {}) });
+  const verdict = validateInvoiceXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(options.rules ? { rules: options.rules } : {}) });
   // Valid is valid whatever BT-24 says (the CEN rules accept any identifier): embed, declaring the profile BT-24
   // names (ZUGFeRD 1.0 ids included), else EN 16931, the rules the invoice has just passed.
-  const embedded = verdict.valid;
-  const named = facturXProfileOf(verdict);
-  const pdf = await renderInvoicePdf(verdict.invoice, embedded ? { xml, xmlProfile: verdict, ...(named === undefined ? { profile: 'EN 16931' as const } : {}) } : {});
+  // TODO(issue 23, point 5): embed the CII conversion of a valid UBL invoice (the UBL writer/converter's part).
+  const cii = verdict.valid && verdict.syntax === 'CII' && verdict.profile !== 'PEPPOL BIS 3' ? { ...verdict, profile: verdict.profile } : undefined;
+  const embedded = cii !== undefined;
+  const named = cii === undefined ? undefined : facturXProfileOf(cii);
+  const pdf = await renderInvoicePdf(verdict.invoice, cii !== undefined ? { xml, xmlProfile: cii, ...(named === undefined ? { profile: 'EN 16931' as const } : {}) } : {});
   return { pdf, invoiceNumber: verdict.invoice.number, embedded, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
 }
 
@@ -91,8 +96,8 @@ export const TASKS = {
   },
   /** v2 validate of large XML: the public verdict (without the model, whose Decimal instances do not cross threads). */
   validateXml: async (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleRequest }) => {
-    const { publicXmlValidation, validateCiiXml } = await import('../validate-xml.js');
-    return publicXmlValidation(validateCiiXml(input.xml, { ...(input.schemaDir ? { schemaDir: input.schemaDir } : {}), ...(input.rules ? { rules: input.rules } : {}) }));
+    const { publicXmlValidation, validateInvoiceXml } = await import('../validate-xml.js');
+    return publicXmlValidation(validateInvoiceXml(input.xml, { ...(input.schemaDir ? { schemaDir: input.schemaDir } : {}), ...(input.rules ? { rules: input.rules } : {}) }));
   },
 } as const;
 

@@ -18,11 +18,10 @@ import type { ExtractedInvoice, Extracted, ExtractionMethod, InvoiceExtractor } 
 import { missingFromFindings, partialInvoiceFromInput } from './partial-invoice.js';
 import { dec } from '../model/decimal.js';
 import type { Invoice, PostalAddress } from '../model/invoice.js';
-import { publicXmlValidation, readCiiXml, validateCiiXml, type PublicXmlValidation } from '../validate-xml.js';
+import { publicXmlValidation, readInvoiceXml, validateInvoiceXml, type PublicXmlValidation } from '../validate-xml.js';
 import { runsBrFr, type RuleRequest } from '../rules/rule-sets.js';
 import { applyFrenchDefaults } from '../input/french.js';
 import { toV1Validation, type V1Validation } from './validation.js';
-import { looksLikeUbl, readUblXml } from '../ubl/read.js';
 import { NotEn16931CiiError } from '../cii/detect.js';
 
 /** v1 profile names. */
@@ -158,7 +157,7 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
   }
   const written = writeCiiWithReport(invoice, { profile });
   const verdict = publicXmlValidation(
-    validateCiiXml(written.xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(req.rules ? { rules: req.rules } : {}) }),
+    validateInvoiceXml(written.xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(req.rules ? { rules: req.rules } : {}) }),
   );
   if (written.dropped.length > 0) {
     extractedData.notes.push(`The ${req.profile} profile cannot carry ${written.dropped.join(', ')}: left out of the XML.`);
@@ -192,11 +191,11 @@ function addressText(a: PostalAddress | undefined): string | undefined {
   return parts.length ? parts.join(', ') : undefined;
 }
 
-/** Reads the embedded XML: CII or UBL into the model; anything else is skipped with the reason. */
+/** Reads the embedded XML, CII or UBL by its root element (lib/xml/syntax.ts), into the model; anything else is skipped with the reason. */
 function readEmbeddedInvoice(embedded: { name: string; xml: Uint8Array }): { invoice: Invoice; method: 'embedded-xml' | 'embedded-ubl' } | { skipped: string } {
-  if (looksLikeUbl(embedded.xml)) return { invoice: readUblXml(embedded.xml), method: 'embedded-ubl' };
   try {
-    return { invoice: readCiiXml(embedded.xml), method: 'embedded-xml' };
+    const { invoice, syntax } = readInvoiceXml(embedded.xml);
+    return { invoice, method: syntax === 'CII' ? 'embedded-xml' : 'embedded-ubl' };
   } catch (err) {
     if (!(err instanceof NotEn16931CiiError)) throw err;
     return { skipped: `The embedded ${embedded.name} is ${err.format}, which is not read: the document was read from its pages instead.` };

@@ -4,7 +4,7 @@
  * official ids and the set of official warnings (our own checks left out).
  */
 import { NotEn16931CiiError } from '../../lib/cii/detect.js';
-import { validateCiiXml } from '../../lib/validate-xml.js';
+import { validateInvoiceXml } from '../../lib/validate-xml.js';
 import type { OracleVerdict } from './oracle.js';
 
 /** Our ids that are not official (left out of every comparison). */
@@ -27,7 +27,7 @@ const sorted = (ids: Iterable<string>): string[] => [...new Set(ids)].sort();
  */
 export function ourVerdict(xml: string | Uint8Array, schemaDir: string): Verdict {
   try {
-    const r = validateCiiXml(xml, { schemaDir, rules: 'en16931' });
+    const r = validateInvoiceXml(xml, { schemaDir, rules: 'en16931' });
     return {
       xsdValid: r.xsd.valid === true,
       fatal: sorted(r.errors.map((f) => f.rule)),

@@ -66,6 +66,13 @@ describe('POST /api/v1/validate', () => {
     expect(body.validation.valid).toBe(true);
   });
 
+  it('validates a raw UBL Invoice body by the UBL rules (issue 23)', async () => {
+    const { status, body } = await call('xml-ubl.json');
+    expect(status).toBe(200);
+    expect(body.validation).toMatchObject({ valid: true, isValid: true, errors: [] });
+    expect(body.validation.summary).toMatch(/^Valid EN 16931 UBL Invoice invoice.*UBL 2\.1 Invoice XSD ok; rules EN 16931 UBL 1\.3\.16/);
+  });
+
   it('accepts Authorization: Bearer', async () => {
     expect((await call('bearer.json')).status).toBe(200);
   });

@@ -89,6 +89,15 @@ describe('POST /api/v2/render', () => {
     expect(await extractInvoiceXml(Buffer.from(res.body, 'base64'))).toBeUndefined();
   });
 
+  it('validates and renders a UBL invoice; Factur-X carries CII only, so its XML is not embedded (issue 23)', async () => {
+    const res = await renderHandler(loadEvent('v2-render/xml-ubl.json'), context);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({ 'Content-Type': 'application/pdf', 'X-Invoice-Number': 'UBL-2026-0001', 'X-Validation': 'valid', 'X-Facturx': 'not-embedded' });
+    const pdf = Buffer.from(res.body, 'base64');
+    expect(await extractInvoiceXml(pdf)).toBeUndefined();
+    expect(pdfText(pdf)).toContain('UBL-2026-0001');
+  });
+
   it('answers 400 for text that is not XML and for a JSON body without xml', async () => {
     expect((await renderHandler(loadEvent('v2-render/not-xml.json'), context)).statusCode).toBe(400);
     const missing = await renderHandler(loadEvent('v2-render/missing-xml.json'), context);

@@ -7,7 +7,8 @@
  * of EN 16931-3-3) therefore work on this tree instead, built in one walk.
  *
  * Element names are canonicalised by namespace URI, whatever prefixes (or
- * default namespaces) the source document uses:
+ * default namespaces) the source document uses (the UBL 2.1 prefixes are those
+ * of the CEN EN 16931 UBL artefacts, lib/ubl/namespaces.ts):
  *
  * | namespace URI                                                               | canonical prefix |
  * |-----------------------------------------------------------------------------|------------------|
@@ -15,6 +16,11 @@
  * | urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100 | `ram:`    |
  * | urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100                 | `udt:`           |
  * | urn:un:unece:uncefact:data:standard:QualifiedDataType:100                   | `qdt:`           |
+ * | urn:oasis:names:specification:ubl:schema:xsd:Invoice-2 (UBL 2.1)           | `ubl:`           |
+ * | urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2                   | `cn:`            |
+ * | urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2    | `cac:`           |
+ * | urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2        | `cbc:`           |
+ * | urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2    | `ext:`           |
  * | any other namespace                                                         | `{uri}local`     |
  * | no namespace                                                                | `local`          |
  *
@@ -27,6 +33,7 @@ import { XmlCData, XmlElement, XmlText } from 'libxml2-wasm';
 import { XmlNodeSetStruct } from 'libxml2-wasm/lib/libxml2.mjs';
 import type { XmlDocument } from 'libxml2-wasm';
 import { NS_QDT, NS_RAM, NS_RSM, NS_UDT } from '../namespaces.js';
+import { UBL_PREFIXES } from '../../ubl/namespaces.js';
 import { ElementLocator } from './locate.js';
 
 export { NS_QDT, NS_RAM, NS_RSM, NS_UDT };
@@ -39,9 +46,12 @@ export const CII_PREFIXES: Readonly<Record<string, string>> = Object.freeze({
   [NS_QDT]: 'qdt',
 });
 
+/** Canonical prefix of every namespace the tree names by prefix: CII D16B and UBL 2.1. */
+const PREFIXES: Readonly<Record<string, string>> = Object.freeze({ ...CII_PREFIXES, ...UBL_PREFIXES });
+
 /** One element of the tree. */
 export interface CiiElement {
-  /** Canonical prefixed name: `rsm:`, `ram:`, `udt:`, `qdt:` by namespace URI, else `{uri}local` (or `local`). */
+  /** Canonical prefixed name: `rsm:`, `ram:`, `udt:`, `qdt:` (CII) or `ubl:`, `cn:`, `cac:`, `cbc:`, `ext:` (UBL) by namespace URI, else `{uri}local` (or `local`). */
   name: string;
   /** Attributes by name: local name when unqualified, `{uri}local` when in a namespace. */
   attrs: Record<string, string>;
@@ -57,7 +67,7 @@ export interface CiiElement {
 
 function canonical(uri: string, local: string): string {
   if (uri === '') return local;
-  const prefix = CII_PREFIXES[uri];
+  const prefix = PREFIXES[uri];
   return prefix === undefined ? `{${uri}}${local}` : `${prefix}:${local}`;
 }
 
