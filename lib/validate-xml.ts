@@ -34,7 +34,6 @@ import { checkUblSyntax } from './rules/ubl-syntax/index.js';
 import { checkFamilies, type FamilyFindings } from './rules/document-families.js';
 import { asksFor, chooseRuleSets, ruleSetsRun, type RuleRequest, type RuleSetChoice } from './rules/rule-sets.js';
 import { applyXRechnungLevels, xrechnungScenario, type XRechnungScenario } from './rules/xrechnung/scenario.js';
-import { checkPeppol } from './rules/peppol/index.js';
 import { InputError } from './errors.js';
 import { readUbl } from './ubl/reader/read.js';
 import { UBL_RULE_SET_VERSION, validateUblModel } from './ubl/validate-ubl.js';
@@ -219,9 +218,6 @@ function withFamilies(root: CiiElement, syntax: InvoiceSyntax, choice: RuleSetCh
   }
   errors = [...errors, ...families.errors];
   warnings = [...warnings, ...families.warnings];
-  if (choice.peppol) {
-    for (const f of checkPeppol(root)) (f.severity === 'fatal' ? errors : warnings).push({ ...f, severity: f.severity === 'fatal' ? 'fatal' : 'warning' });
-  }
   return scenario === undefined ? { errors, warnings } : { errors, warnings, scenario };
 }
 

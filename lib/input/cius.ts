@@ -87,8 +87,19 @@ const FIELD_HINTS: Readonly<Record<string, { path: string; message: string }>> =
   'PEPPOL-EN16931-R007': hint('businessProcess', 'A Peppol invoice needs a Peppol business process (BT-23): businessProcess "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0" (the default).'),
 };
 
+/** Input fields by the XML element a finding is located at (CII or UBL), for rules without a hint of their own (e.g. the Peppol identifier checks). */
+const FIELDS_BY_LOCATION: ReadonlyArray<[RegExp, string]> = [
+  [/(SellerTradeParty\/ram:URIUniversalCommunication|AccountingSupplierParty\/cac:Party\/cbc:EndpointID)/, 'seller.electronicAddress'],
+  [/(BuyerTradeParty\/ram:URIUniversalCommunication|AccountingCustomerParty\/cac:Party\/cbc:EndpointID)/, 'buyer.electronicAddress'],
+  [/(SellerTradeParty\/ram:SpecifiedTaxRegistration|AccountingSupplierParty\/cac:Party\/cac:PartyTaxScheme)/, 'seller.vatNumber'],
+  [/(BuyerTradeParty\/ram:SpecifiedTaxRegistration|AccountingCustomerParty\/cac:Party\/cac:PartyTaxScheme)/, 'buyer.vatNumber'],
+  [/(SellerTradeParty\/ram:DefinedTradeContact|AccountingSupplierParty\/cac:Party\/cac:Contact)/, 'seller.contactName'],
+];
+
 /** An XRechnung or Peppol finding on the XML written from JSON input, re-pointed at the input field to fix (the XML location kept). */
 export function toCiusInputFinding(f: Finding): Finding {
   const h = FIELD_HINTS[f.rule];
-  return h === undefined ? f : { ...f, path: h.path, message: h.message };
+  if (h !== undefined) return { ...f, path: h.path, message: h.message };
+  const field = f.location === undefined ? undefined : FIELDS_BY_LOCATION.find(([re]) => re.test(f.location!))?.[1];
+  return field === undefined ? f : { ...f, path: field };
 }

@@ -14,6 +14,7 @@ import type { DocumentFinding } from './document/types.js';
 import type { RuleSetChoice } from './rule-sets.js';
 import type { Finding } from './types.js';
 import { checkXRechnungCii, checkXRechnungUbl } from './xrechnung/index.js';
+import { checkPeppol } from './peppol/index.js';
 
 /** The findings of the families that ran. */
 export interface FamilyFindings {
@@ -41,5 +42,6 @@ export function checkFamilies(root: CiiElement, syntax: InvoiceSyntax, choice: R
     else sort(checkBrFrUbl(root), out);
   }
   if (choice.xrechnung) sort(syntax === 'cii' ? checkXRechnungCii(root) : checkXRechnungUbl(root), out.xrechnung);
+  if (choice.peppol && syntax === 'ubl') sort(checkPeppol(root), out);
   return out;
 }

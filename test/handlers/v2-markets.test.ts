@@ -16,6 +16,25 @@ async function call(h: typeof xmlHandler, name: string) {
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
 
+describe('Peppol and XRechnung UBL through the v2 API', () => {
+  it('POST /api/v2/xml with rules peppol writes a Peppol BIS Billing 3.0 UBL invoice', async () => {
+    const { status, body } = await call(xmlHandler, 'v2-xml/peppol.json');
+    expect(status).toBe(200);
+    expect(body.data.syntax).toBe('ubl');
+    expect(body.data.profile).toBe('Peppol BIS Billing 3.0 (UBL 2.1)');
+    expect(body.data.validation.ruleSets).toEqual(['EN 16931 UBL 1.3.16', 'Peppol BIS Billing 3.0.21']);
+    expect(body.data.xml).toContain('<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>');
+  });
+
+  it('?rules=xrechnung&syntax=ubl writes an XRechnung UBL CreditNote', async () => {
+    const { status, body } = await call(xmlHandler, 'v2-xml/xrechnung-ubl-query.json');
+    expect(status).toBe(200);
+    expect(body.data.documentType).toBe('CreditNote');
+    expect(body.data.profile).toBe('XRechnung 3.0 (UBL 2.1)');
+    expect(body.data.validation.ruleSets).toEqual(['EN 16931 UBL 1.3.16', 'XRechnung 3.0.2']);
+  });
+});
+
 describe('XRechnung through the v2 API', () => {
   it('POST /api/v2/xml with rules xrechnung writes an XRechnung 3.0 CII invoice', async () => {
     const { status, body } = await call(xmlHandler, 'v2-xml/xrechnung.json');

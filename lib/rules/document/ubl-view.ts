@@ -42,8 +42,13 @@ export function isUblTree(root: CiiElement): boolean {
   return name === UBL_INVOICE || name === UBL_CREDIT_NOTE;
 }
 
-/** A copy of the tree with UBL names in prefixed form (attributes and text shared with the source). */
+/**
+ * The tree with UBL names in prefixed form: the tree itself when its root is
+ * already so named (lib/cii/reader/tree.ts gives the UBL namespaces these
+ * prefixes), else a copy (attributes and text shared with the source).
+ */
 export function ublView(root: CiiElement): CiiElement {
+  if (root.name === UBL_INVOICE || root.name === UBL_CREDIT_NOTE) return root;
   const cache = new Map<string, string>();
   const copy = (el: CiiElement, parent: CiiElement | undefined): CiiElement => {
     const node: CiiElement = { name: rename(el.name, cache), attrs: el.attrs, children: [], text: el.text };
