@@ -207,8 +207,8 @@ function readSupportingDocument(cx: UblReadContext, path: string, el: CiiElement
   const bin = first(el, 'cac:Attachment', 'cbc:EmbeddedDocumentBinaryObject');
   if (bin !== undefined) {
     cx.at(`${path}.attachment`, bin);
-    // xs:base64Binary: the white space between base64 characters carries nothing.
-    const attachment: NonNullable<SupportingDocument['attachment']> = { content: cx.required(`${path}.attachment.content`, bin).replace(/[ \t\r\n]+/g, '') };
+    // As written, as the CII reader keeps it (white space between base64 characters is allowed and carries nothing).
+    const attachment: NonNullable<SupportingDocument['attachment']> = { content: cx.required(`${path}.attachment.content`, bin) };
     const mime = cx.attr(`${path}.attachment.mimeCode`, bin, 'mimeCode');
     if (mime !== undefined) attachment.mimeCode = mime;
     const filename = cx.attr(`${path}.attachment.filename`, bin, 'filename');

@@ -38,21 +38,19 @@ function eachContext(path: string, test: (el: CiiElement) => boolean): (doc: Ubl
   };
 }
 
-/** The lines of the document (`cac:InvoiceLine | cac:CreditNoteLine`). */
-export function lines(doc: UblDocument): CiiElement[] {
-  return [...descendants(doc, 'cac:InvoiceLine'), ...descendants(doc, 'cac:CreditNoteLine')].sort(documentOrder(doc));
-}
-
-/** Document order of two elements of `doc`. */
-export function documentOrder(doc: UblDocument): (a: CiiElement, b: CiiElement) => number {
-  const order = new Map<CiiElement, number>();
-  let n = 0;
-  const visit = (el: CiiElement): void => {
-    order.set(el, n++);
-    for (const c of el.children) visit(c);
-  };
-  visit(doc.root);
-  return (a, b) => order.get(a)! - order.get(b)!;
+/** The lines of the document (`cac:InvoiceLine | cac:CreditNoteLine`), in document order. */
+export function lines(doc: UblDocument): readonly CiiElement[] {
+  return doc.memo('lines', () => {
+    const out: CiiElement[] = [];
+    const visit = (el: CiiElement): void => {
+      for (const c of el.children) {
+        if (c.name === 'cac:InvoiceLine' || c.name === 'cac:CreditNoteLine') out.push(c);
+        visit(c);
+      }
+    };
+    visit(doc.root);
+    return out;
+  });
 }
 
 /**
@@ -67,13 +65,13 @@ export function contextAllowancesCharges(candidates: readonly CiiElement[], char
 }
 
 /** The document level allowances (charge false) or charges (true): `/ubl:Invoice/cac:AllowanceCharge[...]`. */
-export function documentAllowancesCharges(doc: UblDocument, charge: boolean): CiiElement[] {
-  return contextAllowancesCharges(kids(doc.root, 'cac:AllowanceCharge'), charge);
+export function documentAllowancesCharges(doc: UblDocument, charge: boolean): readonly CiiElement[] {
+  return doc.memo(charge ? 'charges' : 'allowances', () => contextAllowancesCharges(kids(doc.root, 'cac:AllowanceCharge'), charge));
 }
 
 /** The line allowances or charges: `//cac:InvoiceLine/cac:AllowanceCharge[...] | //cac:CreditNoteLine/...`. */
-export function lineAllowancesCharges(doc: UblDocument, charge: boolean): CiiElement[] {
-  return contextAllowancesCharges(lines(doc).flatMap((l) => kids(l, 'cac:AllowanceCharge')), charge);
+export function lineAllowancesCharges(doc: UblDocument, charge: boolean): readonly CiiElement[] {
+  return doc.memo(charge ? 'line charges' : 'line allowances', () => contextAllowancesCharges(lines(doc).flatMap((l) => kids(l, 'cac:AllowanceCharge')), charge));
 }
 
 /** A rule on each document (`line` false) or line allowance (`charge` false) or charge. */

@@ -22,7 +22,7 @@ function sumOf(nodes: readonly CiiElement[], name: string): Decimal {
 }
 
 /** The totals contexts: every `cac:LegalMonetaryTotal`. */
-const totals = (doc: UblDocument): CiiElement[] => contextElements(doc, 'cac:LegalMonetaryTotal');
+const totals = (doc: UblDocument): readonly CiiElement[] => contextElements(doc, 'cac:LegalMonetaryTotal');
 
 /** `[cbc:ChargeIndicator = false()]` / `true()` among the root allowances and charges, as a sum's filter (no first-rule-wins here). */
 function rootAllowancesCharges(root: CiiElement | undefined, charge: boolean): CiiElement[] {
