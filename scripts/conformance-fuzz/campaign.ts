@@ -13,6 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import { differences, officialVerdict, ourVerdict, type Verdict } from './compare.js';
 import { applyEdits, collectCodes, mutate, Rng, scanBase, type Base, type Edit } from './mutate.js';
 import { OfficialValidator } from './oracle.js';
+import { FAMILY_FLAGS, officialFamilyVerdict, ourFamilyVerdict, type Family } from './families.js';
 
 /** What a campaign is asked to do. */
 export interface CampaignOptions {
@@ -27,6 +28,8 @@ export interface CampaignOptions {
   /** Mutants in flight at once (the official validator works one at a time; ours runs while it does). */
   parallel?: number;
   onProgress?: (done: number, stats: CampaignStats) => void;
+  /** Compare a rule family beside EN 16931 instead (./families.ts): XRechnung, Peppol BIS Billing or BR-FR ids. */
+  rules?: Family;
 }
 
 /** One disagreement, shrunk. */
@@ -144,7 +147,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   const work = join(tmpdir(), `conformance-fuzz-${process.pid}-${opts.seed}`);
   mkdirSync(work, { recursive: true });
   if (opts.outDir) mkdirSync(opts.outDir, { recursive: true });
-  const oracle = OfficialValidator.start(opts.sharedDir);
+  const oracle = OfficialValidator.start(opts.sharedDir, opts.rules === undefined ? [] : [FAMILY_FLAGS[opts.rules]]);
   const stats: CampaignStats = {
     mutants: 0,
     compared: 0,
@@ -165,8 +168,8 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     const file = join(work, `t${tmpCounter++}.xml`);
     writeFileSync(file, xml);
     const pending = oracle.check(file);
-    const ours = ourVerdict(xml, schemaDir);
-    const official = officialVerdict(await pending);
+    const ours = opts.rules === undefined ? ourVerdict(xml, schemaDir) : ourFamilyVerdict(xml, opts.rules);
+    const official = opts.rules === undefined ? officialVerdict(await pending) : officialFamilyVerdict(await pending, opts.rules);
     rmSync(file, { force: true });
     const diffs = official.refused !== undefined ? [] : ours.refused !== undefined ? [`ours refused: ${ours.refused}`] : differences(ours, official);
     return { ours, official, diffs };

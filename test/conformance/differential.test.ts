@@ -36,3 +36,18 @@ describe('differential testing of UBL against the official validator (CI size)',
     expect(disagreements.map((d) => `#${d.index} ${d.base}: ${d.edits.map((e) => e.op).join('; ')} => ${d.differences.join(' | ')}`)).toEqual([]);
   }, 300_000);
 });
+
+/** The rule families beside EN 16931 (issue 24): their ids on mutants, against en16931-check --xr / --peppol. */
+describe('differential testing of the XRechnung and Peppol rules against the official validator (CI size)', () => {
+  it.each([
+    ['xrechnung', 'xrechnung/**', 20261201, 150],
+    ['peppol', 'ubl/**', 20261202, 150],
+  ] as const)('the %s rules agree on the mutants of %s', async (rules, bases, seed, count) => {
+    requireShared('conformance', bases.split('/')[0]!);
+    const { stats, disagreements } = await runCampaign({ seed, count, sharedDir: SHARED_DIR, bases, rules });
+    console.log(`differential ${rules}: ${stats.compared} mutants compared, ${stats.officialAborted} official aborts, ${stats.disagreements} disagreements, ${stats.ms} ms`);
+    expect(stats.mutants).toBe(count);
+    expect(stats.compared).toBeGreaterThan(count / 2);
+    expect(disagreements.map((d) => `#${d.index} ${d.base}: ${d.edits.map((e) => e.op).join('; ')} => ${d.differences.join(' | ')}`)).toEqual([]);
+  }, 300_000);
+});
