@@ -37,7 +37,8 @@ const result = await runCampaign({
   sharedDir,
   outDir,
   parallel: Number(values.parallel),
-  ...(values.bases === undefined ? {} : { bases: values.bases }),
+  // Peppol BIS Billing is UBL only: its default bases are the UBL corpus.
+  ...(values.bases === undefined ? (rules === 'peppol' ? { bases: 'ubl/**' } : {}) : { bases: values.bases }),
   ...(rules === undefined ? {} : { rules: rules as 'xrechnung' | 'peppol' | 'fr' }),
   onProgress: (done, s) => console.error(`${done}/${count} mutants, ${s.disagreements} disagreements, ${s.officialAborted} official aborts, ${(s.ms / 1000).toFixed(0)} s`),
 });

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CiiElement } from '../../lib/cii/reader/tree.js';
-import { runDocumentPatterns } from '../../lib/rules/document/engine.js';
+import { runDocumentPatterns, UNJUDGED } from '../../lib/rules/document/engine.js';
 import { definePattern } from '../../lib/rules/document/types.js';
 import { ublView } from '../../lib/rules/document/ubl-view.js';
-import { decimal, double, isXRechnungIban, matches, round, tokenize, xsDate, XPathDynamicError } from '../../lib/rules/document/xpath.js';
+import { decimal, double, isXRechnungIban, matches, round, textItem, tokenize, xsDate, XPathDynamicError } from '../../lib/rules/document/xpath.js';
 import { Decimal } from '../../lib/model/decimal.js';
 
 function tree(spec: [string, string, ...unknown[]]): CiiElement {
@@ -45,6 +45,12 @@ describe('document rule engine', () => {
     expect(runDocumentPatterns([q], doc).map((f) => f.location)).toEqual(['/r/a[2]']);
   });
 
+  it('reports a test the official XPath cannot evaluate as fatal whatever its flag', () => {
+    const p = definePattern('p', { context: '/r/a', asserts: [{ id: 'WARN', flag: 'warning', terms: [], message: 'm', test: (el) => decimal(el.text).gte(0) }] });
+    const got = runDocumentPatterns([p], doc);
+    expect(got.map((f) => [f.location, f.severity, f.message])).toEqual([['/r/a[2]', 'fatal', `m ${UNJUDGED}`]]);
+  });
+
   it('gives UBL elements the prefixes of the official files', () => {
     const ns = 'urn:oasis:names:specification:ubl:schema:xsd:';
     const root = tree([`{${ns}Invoice-2}Invoice`, '', [`{${ns}CommonBasicComponents-2}ID`, '1'], ['{urn:other}X', '']]);
@@ -63,6 +69,13 @@ describe('XPath value semantics', () => {
   it('tokenizes as XPath does (empty input, kept empty parts)', () => {
     expect(tokenize('', '\\n')).toEqual([]);
     expect(tokenize('a\n', '(\\r?\\n)')).toEqual(['a', '']);
+  });
+
+  it('reads x/text() without the empty elements, failing on text in several', () => {
+    const r = tree(['r', '', ['c', ''], ['c', ' true '], ['d', 'x'], ['d', 'y']]);
+    expect(textItem(r.children.filter((c) => c.name === 'c'))).toBe(' true ');
+    expect(textItem([])).toBe('');
+    expect(() => textItem(r.children.filter((c) => c.name === 'd'))).toThrow(XPathDynamicError);
   });
 
   it('rounds halves towards positive infinity', () => {

@@ -45,8 +45,9 @@ export function contextElements(rule: DocumentRule, doc: RuleDocument): CiiEleme
  * Runs `patterns` over the document rooted at `root`; never throws because of
  * a finding. An assert whose test meets a value the official XPath cannot
  * evaluate (an {@link XPathDynamicError}: there the official validator stops
- * and gives no verdict) is reported as failed, so the document is never
- * accepted on a value the official rules could not judge.
+ * and gives no verdict, so the document is rejected) is reported as failed
+ * and fatal whatever its flag, with that said in the message, so the document
+ * is never accepted on a value the official rules could not judge.
  */
 export function runDocumentPatterns(patterns: readonly DocumentPattern[], root: CiiElement, doc: RuleDocument = new RuleDocument(root)): DocumentFinding[] {
   const failed: Array<{ pattern: number; position: number; order: number; id: string; flag: DocumentFinding['severity']; message: string; el: CiiElement }> = [];
@@ -59,7 +60,18 @@ export function runDocumentPatterns(patterns: readonly DocumentPattern[], root: 
         if (rule.where !== undefined && !safe(() => rule.where!(el, doc), false)) continue;
         claimed?.add(el);
         for (const a of rule.asserts) {
-          if (!safe(() => a.test(el, doc), false)) failed.push({ pattern: p, position: doc.position(el), order: order++, id: a.id, flag: a.flag, message: a.message, el });
+          const outcome = evaluate(() => a.test(el, doc));
+          if (outcome === true) continue;
+          const unjudged = outcome === 'error';
+          failed.push({
+            pattern: p,
+            position: doc.position(el),
+            order: order++,
+            id: a.id,
+            flag: unjudged ? 'fatal' : a.flag,
+            message: unjudged ? `${a.message} ${UNJUDGED}` : a.message,
+            el,
+          });
         }
       }
     }
@@ -71,6 +83,18 @@ export function runDocumentPatterns(patterns: readonly DocumentPattern[], root: 
     const location = locator.of(el);
     return { rule: id, severity: flag, message, path: location, location };
   });
+}
+
+/** What a finding says when the official rule could not evaluate the document. */
+export const UNJUDGED = '(The official rule cannot evaluate this document: a value it must read is repeated or is not of the type it needs, and the official validator then rejects the document.)';
+
+function evaluate(f: () => boolean): boolean | 'error' {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof XPathDynamicError) return 'error';
+    throw e;
+  }
 }
 
 function safe(f: () => boolean, onError: boolean): boolean {

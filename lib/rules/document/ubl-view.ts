@@ -20,8 +20,9 @@ export const UBL_PREFIXES: Readonly<Record<string, string>> = Object.freeze({
   'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2': 'ext',
 });
 
-/** The root names of a UBL invoice and credit note in the view. */
+/** The root name of a UBL invoice in the view. */
 export const UBL_INVOICE = 'ubl:Invoice';
+/** The root name of a UBL credit note in the view. */
 export const UBL_CREDIT_NOTE = 'cn:CreditNote';
 
 function rename(name: string, cache: Map<string, string>): string {

@@ -46,6 +46,18 @@ export function normalized(els: readonly CiiElement[]): string {
   return normalizeSpace(one(els));
 }
 
+/**
+ * The direct text of `els` as `x/text()` reads it where one item is expected
+ * (`normalize-space(x/text())`, `string-length(x/text())`): an element with
+ * no text has no text node and drops out, '' for none, a type error for text
+ * in several elements (an element's text is read as one node).
+ */
+export function textItem(els: readonly CiiElement[]): string {
+  const texts = els.filter((el) => el.text !== '');
+  if (texts.length > 1) throw new XPathDynamicError('A sequence of more than one item is not allowed here.');
+  return texts[0]?.text ?? '';
+}
+
 const XS_DECIMAL = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 
 /** `xs:decimal(s)` of an untyped value: XML white space collapsed, then the decimal lexical form; a dynamic error otherwise (`''`, `1e3`, `12,5`). */

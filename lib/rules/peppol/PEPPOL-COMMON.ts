@@ -33,6 +33,7 @@ function danish(s: string): boolean {
   return (n === 10 && substr(s, 1, 2) === 'DK' && onlyDigits(substr(s, 3, 8))) || (n === 8 && onlyDigits(substr(s, 1, 8)));
 }
 
+/** Rules: PEPPOL-COMMON-R040, PEPPOL-COMMON-R041, PEPPOL-COMMON-R042, PEPPOL-COMMON-R052, PEPPOL-COMMON-R053, PEPPOL-COMMON-R043, PEPPOL-COMMON-R044, PEPPOL-COMMON-R045, PEPPOL-COMMON-R046, PEPPOL-COMMON-R047, PEPPOL-COMMON-R049, PEPPOL-COMMON-R050, PEPPOL-COMMON-R054, PEPPOL-COMMON-R055, PEPPOL-COMMON-R056-1, PEPPOL-COMMON-R056-2, PEPPOL-COMMON-R057 (BT-29, BT-30, BT-34, BT-46, BT-47, BT-49). */
 export const PEPPOL_COMMON_RULES: readonly DocumentRule[] = [
   schemeRule('0088', 'PEPPOL-COMMON-R040', 'fatal', 'a GLN with a valid check digit', (el) => matches(value(el), '^[0-9]+$') && gln(value(el))),
   schemeRule('0192', 'PEPPOL-COMMON-R041', 'fatal', 'a Norwegian organisation number of 9 digits with a valid check digit', (el) => matches(value(el), '^[0-9]{9}$') && mod11(value(el))),

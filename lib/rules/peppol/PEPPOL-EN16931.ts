@@ -14,7 +14,7 @@
 import type { RuleDocument } from '../document/document.js';
 import { definePattern, type DocumentAssert } from '../document/types.js';
 import { UBL_CREDIT_NOTE, UBL_INVOICE } from '../document/ubl-view.js';
-import { anyEq, attr, has, kids, normalizeSpace, stringValue, single } from '../document/xpath.js';
+import { anyEq, attr, has, kids, normalizeSpace, stringValue, textItem } from '../document/xpath.js';
 import { bothGerman, profile } from './common.js';
 import {
   allowanceRules, BASE_QUANTITY_UNIT_RULE, documentCurrencies, EMPTY_ELEMENTS_RULE, ENDPOINT_RULES, FIXED_SLACK, linePeriodRule, lineRule, MANDATE_RULE, PRICE_ALLOWANCE_RULE, R005, ROOT_ASSERTS,
@@ -36,8 +36,7 @@ const ROOT_PEPPOL: readonly DocumentAssert[] = [
     terms: ['BT-24'],
     message: `The specification identifier (BT-24) must be the Peppol BIS Billing 3.0 one (${CUSTOMIZATION_PREFIX}).`,
     test: (el) => {
-      const id = single(kids(el, 'cbc:CustomizationID'));
-      const text = normalizeSpace(id?.text ?? '');
+      const text = normalizeSpace(textItem(kids(el, 'cbc:CustomizationID')));
       return text.startsWith(CUSTOMIZATION_PREFIX) && !text.includes('::');
     },
   },
@@ -49,8 +48,10 @@ const ROOT_PEPPOL: readonly DocumentAssert[] = [
 /** The amounts R051 checks: every UBL amount but a VAT total without breakdown (BT-111). */
 const AMOUNTS = ['cbc:Amount', 'cbc:BaseAmount', 'cbc:PriceAmount', 'cac:TaxSubtotal/cbc:TaxAmount', 'cbc:TaxableAmount', 'cbc:LineExtensionAmount', 'cbc:TaxExclusiveAmount', 'cbc:TaxInclusiveAmount', 'cbc:AllowanceTotalAmount', 'cbc:ChargeTotalAmount', 'cbc:PrepaidAmount', 'cbc:PayableRoundingAmount', 'cbc:PayableAmount', 'cac:TaxTotal/cbc:TaxAmount'];
 
+/** Pattern `peppol-empty-elements`: PEPPOL-EN16931-R008. */
 export const PEPPOL_EMPTY_ELEMENTS = definePattern('peppol-empty-elements', EMPTY_ELEMENTS_RULE);
 
+/** Pattern `peppol-credit-note`: PEPPOL-EN16931-R080 (BT-11). */
 export const PEPPOL_CREDIT_NOTE = definePattern('peppol-credit-note', {
   context: UBL_CREDIT_NOTE,
   asserts: [
@@ -64,6 +65,7 @@ export const PEPPOL_CREDIT_NOTE = definePattern('peppol-credit-note', {
   ],
 });
 
+/** Pattern `peppol-core`: PEPPOL-EN16931-R001, PEPPOL-EN16931-R007, PEPPOL-EN16931-R002, PEPPOL-EN16931-R003, PEPPOL-EN16931-R004, PEPPOL-EN16931-R053, PEPPOL-EN16931-R054, PEPPOL-EN16931-R055, PEPPOL-EN16931-R005, PEPPOL-EN16931-R010, PEPPOL-EN16931-R020, PEPPOL-EN16931-R041, PEPPOL-EN16931-R042, PEPPOL-EN16931-R040, PEPPOL-EN16931-R043, PEPPOL-EN16931-R061, PEPPOL-EN16931-R051, PEPPOL-EN16931-R110, PEPPOL-EN16931-R111, PEPPOL-EN16931-R120, PEPPOL-EN16931-R121, PEPPOL-EN16931-R100, PEPPOL-EN16931-R101, PEPPOL-EN16931-R044, PEPPOL-EN16931-R046, PEPPOL-EN16931-R130 (BT-23, BG-1, BT-22, BT-10, BT-13, BT-24). */
 export const PEPPOL_CORE = definePattern(
   'peppol-core',
   { context: [UBL_CREDIT_NOTE, UBL_INVOICE], asserts: ROOT_PEPPOL },

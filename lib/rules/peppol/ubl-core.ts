@@ -20,7 +20,7 @@ import type { RuleDocument } from '../document/document.js';
 import { type DocumentAssert, type DocumentRule, type DocumentSeverity } from '../document/types.js';
 import { isUblInvoice } from '../document/ubl-paths.js';
 import { UBL_CREDIT_NOTE, UBL_INVOICE } from '../document/ubl-view.js';
-import { anyEq, attr, decimal, decimalOf, decimalOr, double, has, kids, normalizeSpace, normalized, path, round2, single, slack as within, stringValue, xsDate } from '../document/xpath.js';
+import { anyEq, attr, decimal, decimalOf, decimalOr, double, has, kids, normalizeSpace, normalized, path, round2, single, slack as within, stringValue, textItem, xsDate } from '../document/xpath.js';
 
 /** `$documentCurrencyCode`: the root's `cbc:DocumentCurrencyCode` elements (BT-5). */
 export const documentCurrencies = (doc: RuleDocument) => kids(doc.root, 'cbc:DocumentCurrencyCode');
@@ -40,7 +40,7 @@ export const R005: DocumentAssert = {
   flag: 'fatal',
   terms: ['BT-6', 'BT-5'],
   message: 'When given, the VAT accounting currency code (BT-6) must differ from the invoice currency code (BT-5).',
-  test: (el) => normalizeSpace(el.text) !== normalizeSpace(kids(el.parent!, 'cbc:DocumentCurrencyCode')[0]?.text ?? ''),
+  test: (el) => normalizeSpace(el.text) !== normalizeSpace(textItem(kids(el.parent!, 'cbc:DocumentCurrencyCode'))),
 };
 
 /** `cac:TaxTotal/cbc:TaxAmount[@currencyID = normalize-space(../../cbc:X)] op 0` for R055. */
@@ -124,7 +124,7 @@ export function allowanceRules(slack: Slack): DocumentRule[] {
         terms: ['BT-92', 'BT-99'],
         message: "The charge indicator of an allowance or charge (BG-20, BG-21, BG-27, BG-28) must read 'true' or 'false'.",
         test: (el) => {
-          const v = normalizeSpace(single(kids(el, 'cbc:ChargeIndicator'))?.text ?? '');
+          const v = normalizeSpace(textItem(kids(el, 'cbc:ChargeIndicator')));
           return v === 'true' || v === 'false';
         },
       },

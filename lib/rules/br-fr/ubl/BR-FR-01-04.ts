@@ -32,6 +32,7 @@ function idFormat(id: string, term: string, what: string) {
 const INVOICE_ID = roots('cbc:ID');
 const PRECEDING_ID = roots('cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID');
 
+/** Pattern `BR-FR-01`: BR-FR-01_BT-1-1, BR-FR-01_BT-1-2, BR-FR-01_BT-25-1, BR-FR-01_BT-25-2, BR-FR-01_EXT-FR-FE-136-1, BR-FR-01_BT-EXT-FR-FE-136-2 (BT-1, BT-25, EXT-FR-FE-136). */
 export const BR_FR_01 = definePattern(
   'BR-FR-01',
   { context: INVOICE_ID, asserts: [idLength('BR-FR-01_BT-1-1', 'BT-1', 'invoice number'), idFormat('BR-FR-01_BT-1-2', 'BT-1', 'invoice number')] },
@@ -42,6 +43,7 @@ export const BR_FR_01 = definePattern(
   },
 );
 
+/** Pattern `BR-FR-02`: BR-FR-02_BT-1, BR-FR-02_BT-25, BR-FR-02_EXT-FR-FE-136 (BT-1, BT-25, EXT-FR-FE-136). */
 export const BR_FR_02 = definePattern(
   'BR-FR-02',
   { context: INVOICE_ID, asserts: [idFormat('BR-FR-02_BT-1', 'BT-1', 'invoice number')] },
@@ -77,6 +79,7 @@ function dateRule(context: string[], term: string, what: string): DocumentRule {
   };
 }
 
+/** Pattern `BR-FR-03`: BR-FR-03_BT-2, BR-FR-03_BT-7, BR-FR-03_BT-9, BR-FR-03_BT-26, BR-FR-03_BT-72, BR-FR-03_BT-73, BR-FR-03_BT-74, BR-FR-03_EXT-FR-FE-138, BR-FR-03_EXT-FR-FE-158, BR-FR-03_BT-134, BR-FR-03_BT-135 (BT-2, BT-7, BT-9, BT-26, BT-72, BT-73). */
 export const BR_FR_03 = definePattern(
   'BR-FR-03',
   dateRule(roots('cbc:IssueDate'), 'BT-2', 'invoice issue date'),
@@ -101,6 +104,7 @@ function typeRule(context: string[], id: string, term: string, what: string): Do
   };
 }
 
+/** Pattern `BR-FR-04`: BR-FR-04_BT-3, BR-FR-04_EXT-FR-FE-02, BR-FR-04_EXT-FR-FE-137 (BT-3, EXT-FR-FE-02, EXT-FR-FE-137). */
 export const BR_FR_04 = definePattern(
   'BR-FR-04',
   typeRule(['ubl:Invoice/cbc:InvoiceTypeCode', 'cn:CreditNote/cbc:CreditNoteTypeCode'], 'BR-FR-04_BT-3', 'BT-3', 'invoice type code'),

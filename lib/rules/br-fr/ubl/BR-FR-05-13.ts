@@ -34,11 +34,14 @@ const unique = (subject: string, n: number): DocumentAssert => ({
   test: (el) => tokenize(allNotes(el), `#${subject}#`).length - 1 <= 1,
 });
 
+/** Pattern `BR-FR-05`: BR-FR-05_BT-22-1, BR-FR-05_BT-22-2, BR-FR-05_BT-22-3 (BT-21, BT-22). */
 export const BR_FR_05 = definePattern('BR-FR-05', { context: roots(), asserts: ['PMT', 'PMD', 'AAB'].map((s, i) => present(s, i + 1)) });
+/** Pattern `BR-FR-06`: BR-FR-06_BT-21-1, BR-FR-06_BT-21-2, BR-FR-06_BT-21-3, BR-FR-06_BT-21-4 (BT-21, BT-22). */
 export const BR_FR_06 = definePattern('BR-FR-06', { context: roots(), asserts: ['PMT', 'PMD', 'AAB', 'TXD'].map((s, i) => unique(s, i + 1)) });
 
 const FRAMEWORKS = new Set(FR_BILLING_FRAMEWORKS);
 
+/** Pattern `BR-FR-08`: BR-FR-08_BT-23 (BT-23). */
 export const BR_FR_08 = definePattern('BR-FR-08', {
   context: roots(),
   asserts: [
@@ -95,6 +98,7 @@ function siretRule(context: string[], term: string, what: string, siretPath: str
 const PARTY_IDS = 'cac:PartyIdentification/cbc:ID';
 const PARTY_SIREN = 'cac:PartyLegalEntity/cbc:CompanyID';
 
+/** Pattern `BR-FR-09`: BR-FR-09_BT-29, BR-FR-09_BT-46, BR-FR-09_BT-60, BR-FR-09_EXT-FR-FE-06, BR-FR-09_EXT-FR-FE-46, BR-FR-09_EXT-FR-FE-69, BR-FR-09_EXT-FR-FE-92, BR-FR-09_EXT-FR-FE-115, BR-FR-09_BT-71, BR-FR-09_EXT-FR-FE-146 (BT-29, BT-46, BT-60, EXT-FR-FE-06, EXT-FR-FE-46, EXT-FR-FE-69). */
 export const BR_FR_09 = definePattern(
   'BR-FR-09',
   siretRule(roots('cac:AccountingSupplierParty/cac:Party'), 'BT-29', 'seller', PARTY_IDS, PARTY_SIREN, false),
@@ -114,6 +118,7 @@ const SIREN = '^\\d{9}$';
 /** `$siren and matches(normalize-space($siren), '^\d{9}$')`. */
 const isSiren = (sirens: readonly CiiElement[]) => sirens.length > 0 && matches(normalized(sirens), SIREN);
 
+/** Pattern `BR-FR-10`: BR-FR-10_BT-30 (BT-30). */
 export const BR_FR_10 = definePattern('BR-FR-10', {
   context: 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity',
   asserts: [
@@ -127,6 +132,7 @@ export const BR_FR_10 = definePattern('BR-FR-10', {
   ],
 });
 
+/** Pattern `BR-FR-11`: BR-FR-11_BT-47 (BT-47, BT-22). */
 export const BR_FR_11 = definePattern('BR-FR-11', {
   context: roots(),
   asserts: [
@@ -148,5 +154,7 @@ const endpointGiven = (id: string, term: string, party: string, partyPath: strin
   test: (el) => normalizeSpace(one(path(el, `${partyPath}/cbc:EndpointID`))) !== '',
 });
 
+/** Pattern `BR-FR-12`: BR-FR-12_BT-49 (BT-49). */
 export const BR_FR_12 = definePattern('BR-FR-12', { context: roots(), asserts: [endpointGiven('BR-FR-12_BT-49', 'BT-49', 'buyer', 'cac:AccountingCustomerParty/cac:Party')] });
+/** Pattern `BR-FR-13`: BR-FR-13_BT-34 (BT-34). */
 export const BR_FR_13 = definePattern('BR-FR-13', { context: roots(), asserts: [endpointGiven('BR-FR-13_BT-34', 'BT-34', 'seller', 'cac:AccountingSupplierParty/cac:Party')] });

@@ -50,6 +50,7 @@ function categoryRule(context: string, ids: [string, string], terms: string[], w
   };
 }
 
+/** Pattern `BR-FR-15`: BR-FR-15_BT-95_BT-102-1, BR-FR-15_BT-95_BT-102-2, BR-FR-15_BT-118-1, BR-FR-15_BT-118-2, BR-FR-15_BT-151-1, BR-FR-08_BT-151-2 (BT-95, BT-102, BT-118, BT-151). */
 export const BR_FR_15 = definePattern(
   'BR-FR-15',
   categoryRule('cac:AllowanceCharge/cac:TaxCategory', ['BR-FR-15_BT-95_BT-102-1', 'BR-FR-15_BT-95_BT-102-2'], ['BT-95', 'BT-102'], 'document allowance or charge VAT category code'),
@@ -68,6 +69,7 @@ const rate = (id: string, terms: string[], what: string): DocumentAssert => ({
   },
 });
 
+/** Pattern `BR-FR-16`: BR-FR-16_BT-96, BR-FR-16_BT-103, BR-FR-16_BT-119, BR-FR-16_BT-152 (BT-96, BT-103, BT-119, BT-152). */
 export const BR_FR_16 = definePattern(
   'BR-FR-16',
   { context: 'cac:AllowanceCharge/cac:TaxCategory', asserts: [rate('BR-FR-16_BT-96', ['BT-96'], 'document allowance VAT rate')] },
@@ -76,6 +78,7 @@ export const BR_FR_16 = definePattern(
   { context: 'cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory', asserts: [rate('BR-FR-16_BT-152', ['BT-152'], 'invoiced item VAT rate')] },
 );
 
+/** Pattern `BR-FR-17`: BR-FR-17_BT-123 (BT-123). */
 export const BR_FR_17 = definePattern('BR-FR-17', {
   context: 'cac:AdditionalDocumentReference',
   asserts: [
@@ -92,6 +95,7 @@ export const BR_FR_17 = definePattern('BR-FR-17', {
   ],
 });
 
+/** Pattern `BR-FR-18`: BR-FR-18_BT-123 (BT-123). */
 export const BR_FR_18 = definePattern('BR-FR-18', {
   context: roots(),
   asserts: [
@@ -107,6 +111,7 @@ export const BR_FR_18 = definePattern('BR-FR-18', {
 
 const BR_FR_20_VALUES = new Set(['B2B', 'B2BINT', 'B2C', 'OUTOFSCOPE', 'ARCHIVEONLY']);
 
+/** Pattern `BR-FR-20`: BR-FR-20_BT-21 (BT-21, BT-22). */
 export const BR_FR_20 = definePattern('BR-FR-20', {
   context: roots(),
   asserts: [
@@ -134,6 +139,7 @@ function addressBeginsWithSiren(root: CiiElement, party: string): boolean {
   return one(endpoint).startsWith(one(siren)) && endpoint.some((e) => attr(e, 'schemeID') === '0225');
 }
 
+/** Pattern `BR-FR-21`: BR-FR-21_BT-49 (BT-49, BT-47). */
 export const BR_FR_21 = definePattern('BR-FR-21', {
   context: roots(),
   asserts: [
@@ -147,6 +153,7 @@ export const BR_FR_21 = definePattern('BR-FR-21', {
   ],
 });
 
+/** Pattern `BR-FR-22`: BR-FR-22_BT-34 (BT-34, BT-30). */
 export const BR_FR_22 = definePattern('BR-FR-22', {
   context: roots(),
   asserts: [
@@ -167,6 +174,7 @@ function occurrences(s: string, marker: string): number {
   return (stringLength(s) - stringLength(s.split(marker).join(''))) / stringLength(marker);
 }
 
+/** Pattern `BR-FR-31`: BR-FR-30_BT-21 (BT-21, BT-22). */
 export const BR_FR_31 = definePattern('BR-FR-31', {
   context: roots(),
   asserts: [

@@ -61,7 +61,9 @@ const PRIVATE_ID_PARTIES = [
   { term: 'BT-46', what: 'buyer', path: BUYER.path },
 ];
 
+/** Pattern `BR-FR-23`: BR-FR-23_BT-34, BR-FR-23_BT-49, BR-FR-23_EXT-FR-FE-12, BR-FR-23_EXT-FR-FE-29, BR-FR-23_EXT-FR-FE-52, BR-FR-23_EXT-FR-FE-75, BR-FR-23_EXT-FR-FE-98, BR-FR-23_EXT-FR-FE-121 (BT-34, BT-49, EXT-FR-FE-12, EXT-FR-FE-29, EXT-FR-FE-52, EXT-FR-FE-75). */
 export const BR_FR_23 = definePattern('BR-FR-23', ...ADDRESS_PARTIES.map(addressFormat));
+/** Pattern `BR-FR-24`: BR-FR-24_BT-29, BR-FR-24_BT-46 (BT-29, BT-46). */
 export const BR_FR_24 = definePattern(
   'BR-FR-24',
   ...PRIVATE_ID_PARTIES.map((p): DocumentRule => ({
@@ -70,7 +72,9 @@ export const BR_FR_24 = definePattern(
     asserts: [{ id: `BR-FR-24_${p.term}`, flag: 'fatal', terms: [p.term], message: `A private identifier (scheme 0224) of the ${p.what} (${p.term}) may only contain letters, digits and + - _ .`, test: (el) => isValidSchemeIdFormat(stringValue(el)) }],
   })),
 );
+/** Pattern `BR-FR-25`: BR-FR-25_BT-34, BR-FR-25_BT-49, BR-FR-25_EXT-FR-FE-12, BR-FR-25_EXT-FR-FE-29, BR-FR-25_EXT-FR-FE-52, BR-FR-25_EXT-FR-FE-75, BR-FR-25_EXT-FR-FE-98, BR-FR-25_EXT-FR-FE-121 (BT-34, BT-49, EXT-FR-FE-12, EXT-FR-FE-29, EXT-FR-FE-52, EXT-FR-FE-75). */
 export const BR_FR_25 = definePattern('BR-FR-25', ...ADDRESS_PARTIES.map(addressLength));
+/** Pattern `BR-FR-26`: BR-FR-26_BT-29, BR-FR-26_BT-46 (BT-29, BT-46). */
 export const BR_FR_26 = definePattern(
   'BR-FR-26',
   ...PRIVATE_ID_PARTIES.map((p): DocumentRule => ({
@@ -82,6 +86,7 @@ export const BR_FR_26 = definePattern(
 
 const notBlank = (el: CiiElement) => normalizeSpace(stringValue(el)) !== '';
 
+/** Pattern `BR-FR-27`: BR-FR-27_BG-32, BR-FR-27_BT-160, BR-FR-27_EXT-FR-FE-159 (BG-32, BT-160, EXT-FR-FE-159). */
 export const BR_FR_27 = definePattern(
   'BR-FR-27',
   {
@@ -98,6 +103,7 @@ export const BR_FR_27 = definePattern(
   },
 );
 
+/** Pattern `BR-FR-28`: BR-FR-28-Value (BT-161, BG-32). */
 export const BR_FR_28 = definePattern('BR-FR-28', {
   context: lines('cac:Item/cac:AdditionalItemProperty'),
   asserts: [
@@ -138,11 +144,14 @@ function objectRules(owner: string[], term: string, family: '29' | '30', what: s
   ];
 }
 
+/** Pattern `BR-FR-29`: BR-FR-29_BT-18, BR-FR-29_AFL, BR-FR-29_AVV (BT-18). */
 export const BR_FR_29 = definePattern('BR-FR-29', ...objectRules(roots('cac:AdditionalDocumentReference'), 'BT-18', '29', 'supporting document'));
+/** Pattern `BR-FR-30`: BR-FR-30_BT-128, BR-FR-30_AFL, BR-FR-30_AVV (BT-128). */
 export const BR_FR_30 = definePattern('BR-FR-30', ...objectRules(lines('cac:DocumentReference'), 'BT-128', '30', 'line object reference'));
 
 const SIREN = '^\\d{9}$';
 
+/** Pattern `BR-FR-32`: BR-FR-32-LEGALID, BR-FR-32-ID (BT-30, BT-47, BT-29, BT-46). */
 export const BR_FR_32 = definePattern(
   'BR-FR-32',
   {

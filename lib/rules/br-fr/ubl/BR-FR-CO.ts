@@ -16,6 +16,7 @@ const set = (...v: string[]) => new Set(v);
 const typeCodes = (root: CiiElement) => [...kids(root, 'cbc:InvoiceTypeCode'), ...kids(root, 'cbc:CreditNoteTypeCode')];
 const PAID = set('B2', 'S2', 'M2');
 
+/** Pattern `BR-FR-CO-03`: BR-FR-CO-03_BT-3 (BT-3, BT-12, BT-73, BT-74). */
 export const BR_FR_CO_03 = definePattern('BR-FR-CO-03', {
   context: 'cn:CreditNote',
   asserts: [
@@ -31,6 +32,7 @@ export const BR_FR_CO_03 = definePattern('BR-FR-CO-03', {
   ],
 });
 
+/** Pattern `BR-FR-CO-04`: BR-FR-CO-04_BT-3 (BT-3, BG-3, BT-25). */
 export const BR_FR_CO_04 = definePattern('BR-FR-CO-04', {
   context: roots(),
   asserts: [
@@ -47,6 +49,7 @@ export const BR_FR_CO_04 = definePattern('BR-FR-CO-04', {
 /** A preceding-invoice reference with its number (BT-25) and date (BT-26). */
 const complete = (ref: CiiElement) => has(ref, 'cbc:ID') && has(ref, 'cbc:IssueDate');
 
+/** Pattern `BR-FR-CO-05`: BR-FR-CO-05_BT-3 (BT-3, BT-25, BT-26). */
 export const BR_FR_CO_05 = definePattern('BR-FR-CO-05', {
   context: 'cn:CreditNote',
   asserts: [
@@ -77,6 +80,7 @@ export const BR_FR_CO_05 = definePattern('BR-FR-CO-05', {
   ],
 });
 
+/** Pattern `BR-FR-CO-07`: BR-FR-CO-07_BT-9 (BT-9, BT-2). */
 export const BR_FR_CO_07 = definePattern('BR-FR-CO-07', {
   context: roots(),
   asserts: [
@@ -97,6 +101,7 @@ export const BR_FR_CO_07 = definePattern('BR-FR-CO-07', {
   ],
 });
 
+/** Pattern `BR-FR-CO-08`: BR-FR-CO-08_BT-23 (BT-23, BT-3). */
 export const BR_FR_CO_08 = definePattern('BR-FR-CO-08', {
   context: roots(),
   asserts: [
@@ -114,6 +119,7 @@ export const BR_FR_CO_08 = definePattern('BR-FR-CO-08', {
 const number = (els: readonly CiiElement[]) => (els.length === 0 ? Number.NaN : xpathNumber(one(els)));
 const paid = (el: CiiElement) => anyIn(kids(el, 'cbc:ProfileID'), PAID);
 
+/** Pattern `BR-FR-CO-09`: BR-FR-CO-09_BT-23-1, BR-FR-CO-09_BT-23-2, BR-FR-CO-09_BT-23-3 (BT-23, BT-113, BT-112, BT-115, BT-9). */
 export const BR_FR_CO_09 = definePattern('BR-FR-CO-09', {
   context: roots(),
   asserts: [
@@ -191,8 +197,10 @@ function schemeRule(h: Holder): DocumentRule {
   };
 }
 
+/** Pattern `BR-FR-CO-10`: BR-FR-CO-10_BT-29-1, BR-FR-CO-10_BT-29-2, BR-FR-CO-10_BT-46-1, BR-FR-CO-10_BT-46-2, BR-FR-CO-10_BT-60-1, BR-FR-CO-10_BT-60-2, BR-FR-CO-10_EXT-FR-FE-06-1, BR-FR-CO-10_EXT-FR-FE-06-2, BR-FR-CO-10_EXT-FR-FE-46-1, BR-FR-CO-10_EXT-FR-FE-46-2, BR-FR-CO-10_EXT-FR-FE-69-1, BR-FR-CO-10_EXT-FR-FE-69-2, BR-FR-CO-10_EXT-FR-FE-92-1, BR-FR-CO-10_EXT-FR-FE-92-2, BR-FR-CO-10_EXT-FR-FE-115-1, BR-FR-CO-10_EXT-FR-FE-115-2, BR-FR-CO-10_BT-71-1, BR-FR-CO-10_BT-71-2, BR-FR-CO-10_EXT-FR-FE-146-1, BR-FR-CO-10_EXT-FR-FE-146-2 (BT-29, BT-46, BT-60, EXT-FR-FE-06, EXT-FR-FE-46, EXT-FR-FE-69). */
 export const BR_FR_CO_10 = definePattern('BR-FR-CO-10', ...HOLDERS.map(schemeRule));
 
+/** Pattern `BR-FR-CO-12`: BR-FR-CO-12_BT-5 (BT-5, BT-6, BT-111). */
 export const BR_FR_CO_12 = definePattern('BR-FR-CO-12', {
   context: roots(),
   asserts: [
@@ -210,6 +218,7 @@ export const BR_FR_CO_12 = definePattern('BR-FR-CO-12', {
 
 const isVatGroupMember = (el: CiiElement) => path(el, 'cac:AccountingSupplierParty/cac:Party/cac:PartyIdentification/cbc:ID').some((id) => attr(id, 'schemeID') === '0231');
 
+/** Pattern `BR-FR-CO-14`: BR-FR-CO-14_BT-29-1 (BT-29, BT-29-1, BT-22). */
 export const BR_FR_CO_14 = definePattern('BR-FR-CO-14', {
   context: roots(),
   asserts: [
@@ -223,6 +232,7 @@ export const BR_FR_CO_14 = definePattern('BR-FR-CO-14', {
   ],
 });
 
+/** Pattern `BR-FR-CO-15`: BR-FR-CO-15_BT-29-1 (BT-29-1, BG-11, BT-63). */
 export const BR_FR_CO_15 = definePattern('BR-FR-CO-15', {
   context: roots(),
   asserts: [

@@ -24,6 +24,7 @@ function format(id: string, terms: string[], context: string | string[], what: s
 }
 const amount = (id: string, terms: string[], context: string | string[], what: string) => format(`BR-FR-DEC-01_${id}`, terms, context, what, isDecimal19x2, AMOUNT);
 
+/** Pattern `BR-FR-DEC-01`: BR-FR-DEC-01_BT-93_BT-100, BR-FR-DEC-01_BT-92_BT-99, BR-FR-DEC-01_BT-106, BR-FR-DEC-01_BT-107, BR-FR-DEC-01_BT-108, BR-FR-DEC-01_BT-109, BR-FR-DEC-01_BT-110, BR-FR-DEC-01_BT-111, BR-FR-DEC-01_BT-112, BR-FR-DEC-01_BT-113, BR-FR-DEC-01_BT-114, BR-FR-DEC-01_BT-115, BR-FR-DEC-01_BT-116, BR-FR-DEC-01_BT-117, BR-FR-DEC-01_BT-131, BR-FR-DEC-01_BT-136_BT-141, BR-FR-DEC-01_BT-137_BT-142 (BT-93, BT-100, BT-92, BT-99, BT-106, BT-107). */
 export const BR_FR_DEC_01 = definePattern(
   'BR-FR-DEC-01',
   amount('BT-93_BT-100', ['BT-93', 'BT-100'], roots('cac:AllowanceCharge/cbc:BaseAmount'), 'document allowance or charge base amount'),
@@ -45,6 +46,7 @@ export const BR_FR_DEC_01 = definePattern(
   amount('BT-137_BT-142', ['BT-137', 'BT-142'], lines('cac:AllowanceCharge/cbc:BaseAmount'), 'line allowance or charge base amount'),
 );
 
+/** Pattern `BR-FR-DEC-02`: BR-FR-DEC-02_BT-129, BR-FR-DEC-02_BT-149 (BT-129, BT-149). */
 export const BR_FR_DEC_02 = definePattern(
   'BR-FR-DEC-02',
   format('BR-FR-DEC-02_BT-129', ['BT-129'], ['ubl:Invoice/cac:InvoiceLine/cbc:InvoicedQuantity', 'cn:CreditNote/cac:CreditNoteLine/cbc:CreditedQuantity'], 'invoiced quantity', isDecimal19x4, QUANTITY),
@@ -81,6 +83,7 @@ const priceFormat = (id: string, terms: string[], what: string, context: string[
   ],
 });
 
+/** Pattern `BR-FR-DEC-03`: BR-FR-DEC-03_BT-146, BR-FR-DEC-03_BT-147, BR-FR-DEC-03_BT-148 (BT-146, BT-147, BT-148). */
 export const BR_FR_DEC_03 = definePattern(
   'BR-FR-DEC-03',
   priceFormat('BR-FR-DEC-03_BT-146', ['BT-146'], 'item net price', lines(), (el) => one(path(el, 'cac:Price/cbc:PriceAmount'))),
@@ -90,6 +93,7 @@ export const BR_FR_DEC_03 = definePattern(
 
 const PERCENT_CHECK = (s: string) => isPercent4x2(s);
 
+/** Pattern `BR-FR-DEC-04`: BR-FR-DEC-04_BT-96_BT-103, BR-FR-DEC-04_BT-119, BR-FR-DEC-04_BT-152 (BT-96, BT-103, BT-119, BT-152). */
 export const BR_FR_DEC_04 = definePattern(
   'BR-FR-DEC-04',
   format('BR-FR-DEC-04_BT-96_BT-103', ['BT-96', 'BT-103'], 'cac:AllowanceCharge/cac:TaxCategory/cbc:Percent', 'document allowance or charge VAT rate', PERCENT_CHECK, PERCENT),

@@ -44,6 +44,7 @@ function assert(id: string, terms: string[], message: string, test: DocumentAsse
   return { id, flag: 'fatal', terms, message, test };
 }
 
+/** Pattern `BR-FR-MV-01`: BR-FR-MV-01_EXT-FR-FE-163 (EXT-FR-FE-163, BT-23). */
 export const BR_FR_MV_01 = definePattern('BR-FR-MV-01', {
   context: LINES,
   asserts: [
@@ -55,6 +56,7 @@ export const BR_FR_MV_01 = definePattern('BR-FR-MV-01', {
   ],
 });
 
+/** Pattern `BR-FR-MV-02`: BR-FR-MV-02_EXT-FR-FE-163 (EXT-FR-FE-163, BT-23). */
 export const BR_FR_MV_02 = definePattern('BR-FR-MV-02', {
   context: roots(),
   asserts: [
@@ -69,6 +71,7 @@ const sameCompany = (ref: CiiElement, partyPath: string) => {
   return path(root, `${partyPath}/cac:PartyLegalEntity/cbc:CompanyID`).some((c) => vendor.includes(stringValue(c)));
 };
 
+/** Pattern `BR-FR-BD-02`: BR-FR-BD-02_EXT-FR-FE-163, BR-FR-BD-02_BT-30, BR-FR-BD-02_BT-47 (EXT-FR-FE-163, BT-23, BT-30, EXT-FR-FE-167, BT-47). */
 export const BR_FR_BD_02 = definePattern('BR-FR-BD-02', {
   context: roots(),
   asserts: [
@@ -83,6 +86,7 @@ const nonBlank = (els: readonly CiiElement[]) => normalized(els) !== '';
 const lineVat = (ref: CiiElement, currencies: readonly string[]) => path(ref.parent, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => currencies.includes(attr(a, 'currencyID') as string));
 const documentCurrencies = (ref: CiiElement) => kids(ref.parent!.parent!, 'cbc:DocumentCurrencyCode').map(stringValue);
 
+/** Pattern `BR-FR-MV-03`: BR-FR-MV-03_EXT-FR-FE-164, BR-FR-MV-03_EXT-FR-FE-167, BR-FR-MV-03_EXT-FR-FE-177, BR-FR-MV-03_EXT-FR-FE-181, BR-FR-MV-03_EXT-FR-FE-182, BR-FR-MV-03_BT-128_AFL, BR-FR-MV-03_BT-128_AVV (EXT-FR-FE-164, EXT-FR-FE-167, EXT-FR-FE-177, EXT-FR-FE-181, EXT-FR-FE-182, BT-6). */
 export const BR_FR_MV_03 = definePattern(
   'BR-FR-MV-03',
   groupReferenceRule([
@@ -134,6 +138,7 @@ function subLines(root: CiiElement, doc: RuleDocument, parent: string): CiiEleme
   );
 }
 
+/** Pattern `BR-FR-MV-05`: BR-FR-MV-05_EXT-FR-FE-BG-12 (BT-131, EXT-FR-FE-BG-12). */
 export const BR_FR_MV_05 = definePattern(
   'BR-FR-MV-05',
   groupReferenceRule([
@@ -151,6 +156,7 @@ export const BR_FR_MV_05 = definePattern(
 const parentIds = (line: CiiElement, doc: RuleDocument) => path(kids(line, 'cac:BillingReference').filter((r) => toThisInvoice(r, doc)), 'cac:BillingReferenceLine/cbc:ID').map(stringValue);
 const linesWithId = (line: CiiElement, ids: readonly string[]) => lineElements(line.parent!).filter((l) => kids(l, 'cbc:ID').some((i) => ids.includes(stringValue(i))));
 
+/** Pattern `BR-FR-MV-06`: BR-FR-MV-06_EXT-FR-FE-167 (EXT-FR-FE-167). */
 export const BR_FR_MV_06 = definePattern('BR-FR-MV-06', {
   context: roots('').map((r) => `${r}/${r === UBL_INVOICE ? 'cac:InvoiceLine' : 'cac:CreditNoteLine'}`),
   asserts: [
@@ -165,6 +171,7 @@ export const BR_FR_MV_06 = definePattern('BR-FR-MV-06', {
   ],
 });
 
+/** Pattern `BR-FR-MV-07`: BR-FR-MV-07_BT-128 (BT-128). */
 export const BR_FR_MV_07 = definePattern('BR-FR-MV-07', {
   context: roots('').map((r) => `${r}/${r === UBL_INVOICE ? 'cac:InvoiceLine' : 'cac:CreditNoteLine'}`),
   asserts: [
@@ -179,6 +186,7 @@ export const BR_FR_MV_07 = definePattern('BR-FR-MV-07', {
   ],
 });
 
+/** Pattern `BR-FR-MV-08`: BR-FR-MV-08_BT-128 (BT-128, BT-120). */
 export const BR_FR_MV_08 = definePattern('BR-FR-MV-08', {
   context: roots('').map((r) => `${r}/${r === UBL_INVOICE ? 'cac:InvoiceLine' : 'cac:CreditNoteLine'}`),
   where: (el, doc) => anyEq(path(kids(el, 'cac:BillingReference').filter((r) => toThisInvoice(r, doc)), 'cac:InvoiceDocumentReference/cbc:DocumentStatusCode'), 'DETAIL'),
@@ -192,6 +200,7 @@ export const BR_FR_MV_08 = definePattern('BR-FR-MV-08', {
   ],
 });
 
+/** Pattern `BR-FR-MV-09`: BR-FR-MV-09_EXT-FR-FE-181 (EXT-FR-FE-181, BT-117). */
 export const BR_FR_MV_09 = definePattern(
   'BR-FR-MV-09',
   groupReferenceRule([
@@ -207,6 +216,7 @@ export const BR_FR_MV_09 = definePattern(
   ]),
 );
 
+/** Pattern `BR-FR-MV-10`: BR-FR-MV-10_EXT-FR-FE-184 (EXT-FR-FE-184, BT-131, EXT-FR-FE-181). */
 export const BR_FR_MV_10 = definePattern(
   'BR-FR-MV-10',
   groupReferenceRule([
@@ -228,6 +238,7 @@ export const BR_FR_MV_10 = definePattern(
 const sellerIds = (doc: RuleDocument) => doc.value('fr:sellerID', (d) => path(d.root, 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID').map(stringValue));
 const vendorIsSeller = (line: CiiElement, doc: RuleDocument) => sellerIds(doc).includes(normalized(path(line, 'cac:Item/cac:ManufacturerParty/cac:PartyLegalEntity/cbc:CompanyID')));
 
+/** Pattern `BR-FR-MV-11`: BR-FR-MV-11_BT-128 (BT-128, BT-1, BT-30). */
 export const BR_FR_MV_11 = definePattern(
   'BR-FR-MV-11',
   {
@@ -250,6 +261,7 @@ export const BR_FR_MV_11 = definePattern(
   },
 );
 
+/** Pattern `BR-FR-MV-12`: BR-FR-MV-12_BT-128 (BT-128). */
 export const BR_FR_MV_12 = definePattern('BR-FR-MV-12', {
   context: [UBL_INVOICE, `/${UBL_CREDIT_NOTE}`],
   asserts: [
@@ -270,6 +282,7 @@ export const BR_FR_MV_12 = definePattern('BR-FR-MV-12', {
 const SELF_BILLED = new Set(['389', '261', '501', '500', '502', '471', '473']);
 const TYPE_CODE = [`${UBL_INVOICE}/cbc:InvoiceTypeCode`, `/${UBL_CREDIT_NOTE}/cbc:CreditNoteTypeCode`];
 
+/** Pattern `BR-FR-MV-13`: BR-FR-MV-13_BT-3 (BT-3, BT-23). */
 export const BR_FR_MV_13 = definePattern('BR-FR-MV-13', {
   context: TYPE_CODE,
   asserts: [
@@ -281,6 +294,7 @@ export const BR_FR_MV_13 = definePattern('BR-FR-MV-13', {
   ],
 });
 
+/** Pattern `BR-FR-BD-13`: BR-FR-MV-BD_BT-3 (BT-3, BT-23). */
 export const BR_FR_BD_13 = definePattern('BR-FR-BD-13', {
   context: TYPE_CODE,
   asserts: [
@@ -308,5 +322,7 @@ const otherReferenceAsserts = (family: 'MV' | 'BD', applies: (doc: RuleDocument)
   assert(`BR-FR-${family}-14-EXT-FR-FE-138`, ['EXT-FR-FE-138'], `A GROUP line of a ${what} must reference the preceding invoice's issue date (EXT-FR-FE-138).`, (el, doc) => !applies(doc) || kids(el.parent!, 'cac:BillingReference').filter((r) => isNotInvoiceId(path(r, 'cac:InvoiceDocumentReference/cbc:ID'), doc)).some((r) => has(r, 'cac:InvoiceDocumentReference/cbc:IssueDate'))),
 ];
 
+/** Pattern `BR-FR-MV-14`: BR-FR-MV-14-EXT-FR-FE-136, BR-FR-MV-14-EXT-FR-FE-138 (EXT-FR-FE-136, EXT-FR-FE-138). */
 export const BR_FR_MV_14 = definePattern('BR-FR-MV-14', { ...typedGroupReferences(new Set(['384', '472', '381', '396', '503'])), asserts: otherReferenceAsserts('MV', isMultiVendor, 'corrective multi-vendor invoice or credit note') });
+/** Pattern `BR-FR-BD-14`: BR-FR-BD-14-EXT-FR-FE-136, BR-FR-BD-14-EXT-FR-FE-138 (EXT-FR-FE-136, EXT-FR-FE-138). */
 export const BR_FR_BD_14 = definePattern('BR-FR-BD-14', { ...typedGroupReferences(new Set(['261', '471', '473', '502'])), asserts: otherReferenceAsserts('BD', isTwoWay, 'corrective two-way invoice or credit note') });

@@ -32,6 +32,7 @@ function german(rule: DocumentRule): DocumentRule {
   return { context: rule.context, where: (el, doc) => bothGerman(doc) && (where === undefined || where(el, doc)), asserts };
 }
 
+/** Pattern `german-rules`: DE-R-001, DE-R-015, DE-R-016, DE-R-017, DE-R-018, DE-R-022, DE-R-026, DE-R-030, DE-R-031, DE-R-T02, DE-R-002, DE-R-003, DE-R-004, DE-R-005, DE-R-006, DE-R-007, DE-R-027, DE-R-028, DE-R-008, DE-R-009, DE-R-010, DE-R-011, DE-R-019, DE-R-023-1, DE-R-023-2, DE-R-024-1, DE-R-024-2, DE-R-020, DE-R-025-1, DE-R-025-2, DE-R-014 (BG-16, BT-10, BT-31, BT-32, BG-11, BT-95). */
 export const GERMAN_RULES = definePattern(
   'german-rules',
   ...[ROOT, EXTERNAL_DOCUMENT, SELLER_PARTY, SELLER_ADDRESS, SELLER_CONTACT, BUYER_ADDRESS, DELIVER_TO_ADDRESS, CREDIT_TRANSFER, CARD_PAYMENT, DIRECT_DEBIT, VAT_BREAKDOWN].map(german),

@@ -8,7 +8,7 @@ import type { CiiElement } from '../../../cii/reader/tree.js';
 import type { RuleDocument } from '../../document/document.js';
 import { definePattern, type DocumentAssert } from '../../document/types.js';
 import { UBL_CREDIT_NOTE, UBL_INVOICE } from '../../document/ubl-view.js';
-import { anyEq, attr, has, kids, matches, normalizeSpace, normalized, one, path, single, stringLength, stringValue, xpathNumber, xsDate, XPathDynamicError } from '../../document/xpath.js';
+import { anyEq, attr, has, kids, matches, normalizeSpace, normalized, one, path, single, stringLength, stringValue, textItem, xpathNumber, xsDate, XPathDynamicError } from '../../document/xpath.js';
 import { writtenCountry } from '../common.js';
 
 const assert = (id: string, flag: 'fatal' | 'warning', terms: string[], message: string, test: DocumentAssert['test']): DocumentAssert => ({ id, flag, terms, message, test });
@@ -16,7 +16,7 @@ const SELLER = 'cac:AccountingSupplierParty/cac:Party';
 const BUYER = 'cac:AccountingCustomerParty/cac:Party';
 const substr = (s: string, start: number, len: number) => Array.from(s).slice(start - 1, start - 1 + len).join('');
 /** `normalize-space(x/text())`. */
-const textOf = (els: readonly CiiElement[]) => normalizeSpace(single(els)?.text ?? '');
+const textOf = (els: readonly CiiElement[]) => normalizeSpace(textItem(els));
 
 const dkSeller = (doc: RuleDocument) => writtenCountry(doc, SELLER) === 'DK';
 const dkBoth = (doc: RuleDocument) => dkSeller(doc) && writtenCountry(doc, BUYER) === 'DK';
@@ -30,6 +30,7 @@ const cvrScheme = (party: CiiElement) => {
   return normalizeSpace(schemes[0] ?? '') === '0184';
 };
 
+/** Pattern `DK`: DK-R-002, DK-R-014, DK-R-016, DK-R-013, DK-R-005, DK-R-006, DK-R-007, DK-R-008, DK-R-009, DK-R-010, DK-R-011, DK-R-017, DK-R-003, DK-R-004 (BT-30, BT-30-1, BT-115, BT-29-1, BT-46-1, BT-81). */
 export const DK_RULES = definePattern(
   'DK',
   {
@@ -39,7 +40,7 @@ export const DK_RULES = definePattern(
       assert('DK-R-002', 'fatal', ['BT-30'], "A Danish seller must give its legal registration identifier (BT-30).", (el) => textOf(path(el, `${SELLER}/cac:PartyLegalEntity/cbc:CompanyID`)) !== ''),
       assert('DK-R-014', 'fatal', ['BT-30-1'], "A Danish seller's legal registration identifier must have scheme 0184 (BT-30-1).", (el) => cvrScheme(path(el, SELLER)[0] ?? el) || path(el, SELLER).length === 0),
       assert('DK-R-016', 'fatal', ['BT-115'], 'A credit note between Danish parties must not have a negative amount due (BT-115).', (el, doc) =>
-        !(doc.root.name === UBL_CREDIT_NOTE && writtenCountry(doc, BUYER) === 'DK' && xpathNumber(single(path(el, 'cac:LegalMonetaryTotal/cbc:PayableAmount'))?.text ?? 'NaN') < 0)),
+        !(doc.root.name === UBL_CREDIT_NOTE && writtenCountry(doc, BUYER) === 'DK' && xpathNumber(textItem(path(el, 'cac:LegalMonetaryTotal/cbc:PayableAmount'))) < 0)),
     ],
   },
   {
@@ -101,7 +102,7 @@ function dkPaymentAsserts(): DocumentAssert[] {
     assert('DK-R-009', 'fatal', ['BT-83'], 'Between Danish parties, a payment slip 04# or 15# (BT-81 = 50) must give a remittance information (BT-83) of 19 characters.', (el) =>
       !(code(el, '50') && prefix(el, '04#', '15#') && stringLength(paymentId(el)) !== 19)),
     assert('DK-R-010', 'fatal', ['BT-83', 'BT-84'], 'Between Danish parties, an FIK payment (BT-81 = 93) must give a remittance information (BT-83) starting 71#, 73# or 75# and an account (BT-84) of 8 characters.', (el) =>
-      !(code(el, '93') && !(prefix(el, '71#', '73#', '75#') && stringLength(single(path(el, 'cac:PayeeFinancialAccount/cbc:ID'))?.text ?? '') === 8))),
+      !(code(el, '93') && !(prefix(el, '71#', '73#', '75#') && stringLength(textItem(path(el, 'cac:PayeeFinancialAccount/cbc:ID'))) === 8))),
     assert('DK-R-011', 'fatal', ['BT-83'], 'Between Danish parties, an FIK payment 71# or 75# (BT-81 = 93) must give a remittance information (BT-83) of 18 or 19 characters.', (el) =>
       !(code(el, '93') && prefix(el, '71#', '75#') && ![18, 19].includes(stringLength(paymentId(el))))),
   ];
@@ -125,6 +126,7 @@ const dateCastable = (s: string) => {
   }
 };
 
+/** Pattern `IS`: IS-R-001, IS-R-002, IS-R-003, IS-R-006, IS-R-007, IS-R-008, IS-R-009, IS-R-010, IS-R-004, IS-R-005 (BT-3, BT-30, BT-35, BT-38, BT-84, BT-122). */
 export const IS_RULES = definePattern(
   'IS',
   {

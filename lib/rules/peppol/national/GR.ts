@@ -35,6 +35,7 @@ const elVat = (party: CiiElement) => {
   return ids.length === 1 && substr(stringValue(ids[0]!), 1, 2) === 'EL' && tinVerification(substr(stringValue(ids[0]!), 3));
 };
 
+/** Pattern `GR`: GR-R-001-1, GR-R-001-2, GR-R-001-3, GR-R-001-4, GR-R-001-5, GR-R-001-6, GR-R-001-7, GR-R-002, GR-S-011, GR-R-003, GR-R-004-1, GR-S-008-1, GR-R-008-2, GR-R-004-2, GR-R-008-3, GR-R-005, GR-R-009 (BT-1, BT-31, BT-2, BT-28, BG-24, BT-122). */
 export const GR_RULES = definePattern(
   'GR',
   {
@@ -116,6 +117,7 @@ function documents(root: CiiElement, description: string): CiiElement[] {
   return kids(root, 'cac:AdditionalDocumentReference').filter((d) => anyEq(kids(d, 'cbc:DocumentDescription'), description));
 }
 
+/** Pattern `GR-receiver`: GR-R-006, GR-R-010 (BT-48, BT-49). */
 export const GR_RECEIVER_RULES = definePattern(
   'GR-receiver',
   {

@@ -19,6 +19,7 @@ const substr = (s: string, start: number, len?: number) => Array.from(s).slice(s
 /** `cac:PartyTaxScheme[VAT]/substring(cbc:CompanyID, from, len)` of a party: one string per VAT scheme. */
 const vatSubstrings = (party: CiiElement, from: number, len?: number) => taxSchemes(party, 'VAT').map((s) => substr(one(kids(s, 'cbc:CompanyID')), from, len));
 
+/** Pattern `NO`: NO-R-002, NO-R-001 (BT-32, BT-31). */
 export const NO_RULES = definePattern('NO', {
   context: 'cac:AccountingSupplierParty/cac:Party',
   where: (_el, doc) => supplierCountry(doc) === 'NO',
@@ -38,6 +39,7 @@ export const NO_RULES = definePattern('NO', {
 
 const italian = (_el: CiiElement, doc: RuleDocument) => supplierCountry(doc) === 'IT';
 
+/** Pattern `IT`: IT-R-001, IT-R-002, IT-R-003, IT-R-004 (BT-32, BT-35, BT-37, BT-38). */
 export const IT_RULES = definePattern(
   'IT',
   {
@@ -69,6 +71,7 @@ const kvkOrOin = (el: CiiElement) => {
 };
 const NL_MEANS = new Set(['30', '48', '49', '57', '58', '59']);
 
+/** Pattern `NL`: NL-R-001, NL-R-002, NL-R-003, NL-R-004, NL-R-005, NL-R-006, NL-R-007, NL-R-008, NL-R-009 (BT-25, BT-35, BT-37, BT-38, BT-30, BT-50). */
 export const NL_RULES = definePattern(
   'NL',
   {

@@ -29,6 +29,7 @@ function giroContext(branch: string) {
   };
 }
 
+/** Pattern `SE`: SE-R-001, SE-R-002, SE-R-003, SE-R-004, SE-R-013, SE-R-005, SE-R-006, SE-R-007, SE-R-010, SE-R-008, SE-R-009, SE-R-011, SE-R-012 (BT-31, BT-30, BT-32, BT-119, BT-152, BT-84). */
 export const SE_RULES = definePattern(
   'SE',
   {

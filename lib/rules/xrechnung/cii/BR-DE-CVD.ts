@@ -24,6 +24,7 @@ const PRODUCT = `${CII.LINE}/ram:SpecifiedTradeProduct`;
 const classCodes = (product: CiiElement) => path(product, 'ram:DesignatedProductClassification/ram:ClassCode');
 const cvaAttributes = (product: CiiElement) => kids(product, 'ram:ApplicableProductCharacteristic').filter((c) => anyEq(kids(c, 'ram:Description'), 'cva'));
 
+/** Rules: BR-DE-CVD-03, BR-DE-CVD-06-b, BR-DE-CVD-06-a, BR-TMP-CVD-01, BR-DE-CVD-04, BR-DE-CVD-05, BR-DE-CVD-01, BR-DE-CVD-02 (BG-25, BT-158, BT-160, BT-158-1, BT-161, BT-12). */
 export const CVD_RULES: readonly DocumentRule[] = [
   {
     context: CII.TX,

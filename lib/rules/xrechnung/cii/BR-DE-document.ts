@@ -55,6 +55,7 @@ export function attachmentNamesUnique(docs: readonly CiiElement[], attachmentPat
   return true;
 }
 
+/** Rule: BR-DE-30, BR-DE-31, BR-DE-1, BR-DE-15, BR-DE-16, BR-DE-17, BR-DE-18, BR-DE-22, BR-DE-26 (BG-19, BT-90, BT-91, BG-16, BT-10, BT-31). */
 export const ROOT: DocumentRule = {
   context: CII.ROOT,
   asserts: [
@@ -98,6 +99,7 @@ export const ROOT: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-21 (BT-24). */
 export const CONTEXT: DocumentRule = {
   context: CII.CTX,
   asserts: [
@@ -114,6 +116,7 @@ export const CONTEXT: DocumentRule = {
   ],
 };
 
+/** Rule: BR-TMP-2 (BT-124). */
 export const EXTERNAL_DOCUMENT: DocumentRule = {
   context: `${CII.AGR}/ram:AdditionalReferencedDocument`,
   where: (el) => anyEq(kids(el, 'ram:TypeCode'), '916'),
@@ -128,11 +131,13 @@ export const EXTERNAL_DOCUMENT: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-14 (BT-119). */
 export const VAT_BREAKDOWN: DocumentRule = {
   context: `${CII.SET}/ram:ApplicableTradeTax`,
   asserts: [present('BR-DE-14', 'ram:RateApplicablePercent', ['BT-119'], 'An XRechnung must give the VAT category rate (BT-119) of each VAT breakdown.')],
 };
 
+/** Rule: BR-DE-TMP-32 (BT-72, BG-14, BG-26). */
 export const TRANSACTION: DocumentRule = {
   context: CII.TX,
   asserts: [
@@ -154,6 +159,7 @@ function generalEq(a: readonly string[], b: readonly string[]): boolean {
   return a.some((x) => b.includes(x));
 }
 
+/** Rule: BR-TMP-3 (BT-149, BT-150). */
 export const LINE: DocumentRule = {
   context: CII.LINE,
   asserts: [

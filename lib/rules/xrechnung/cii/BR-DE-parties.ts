@@ -16,11 +16,13 @@ export function present(id: string, rel: string, terms: string[], message: strin
 
 const SELLER = `${CII.AGR}/ram:SellerTradeParty`;
 
+/** Rule: BR-DE-2 (BG-6). */
 export const SELLER_PARTY: DocumentRule = {
   context: SELLER,
   asserts: [{ id: 'BR-DE-2', flag: 'fatal', terms: ['BG-6'], message: 'An XRechnung must give the seller contact (BG-6).', test: (el) => has(el, 'ram:DefinedTradeContact') }],
 };
 
+/** Rule: BR-DE-3, BR-DE-4 (BT-37, BT-38). */
 export const SELLER_ADDRESS: DocumentRule = {
   context: `${SELLER}/ram:PostalTradeAddress`,
   asserts: [
@@ -29,6 +31,7 @@ export const SELLER_ADDRESS: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-5, BR-DE-6, BR-DE-7, BR-DE-27, BR-DE-28 (BT-41, BT-42, BT-43). */
 export const SELLER_CONTACT: DocumentRule = {
   context: `${SELLER}/ram:DefinedTradeContact`,
   asserts: [
@@ -58,6 +61,7 @@ export const SELLER_CONTACT: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-8, BR-DE-9 (BT-52, BT-53). */
 export const BUYER_ADDRESS: DocumentRule = {
   context: `${CII.AGR}/ram:BuyerTradeParty/ram:PostalTradeAddress`,
   asserts: [
@@ -66,6 +70,7 @@ export const BUYER_ADDRESS: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-10, BR-DE-11 (BT-77, BG-15, BT-78). */
 export const DELIVER_TO_ADDRESS: DocumentRule = {
   context: `${CII.DEL}/ram:ShipToTradeParty/ram:PostalTradeAddress`,
   asserts: [

@@ -28,6 +28,7 @@ const debitedAccounts = (doc: RuleDocument) => doc.at(`${MEANS}/ram:PayerPartyDe
 const directDebitGiven = (el: CiiElement, doc: RuleDocument) =>
   mandateId(doc).length > 0 || creditorId(doc).length > 0 || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID');
 
+/** Rule: BR-DE-19, BR-DE-23-a, BR-DE-23-b (BT-84, BT-81, BG-17, BG-18, BG-19). */
 export const CREDIT_TRANSFER: DocumentRule = {
   context: MEANS,
   where: typeIn(['30', '58']),
@@ -56,6 +57,7 @@ export const CREDIT_TRANSFER: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-24-a, BR-DE-24-b (BG-18, BT-81, BG-17, BG-19). */
 export const CARD_PAYMENT: DocumentRule = {
   context: MEANS,
   where: typeIn(['48', '54', '55']),
@@ -77,6 +79,7 @@ export const CARD_PAYMENT: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-20, BR-DE-25-a, BR-DE-25-b (BT-91, BT-81, BG-19, BG-17, BG-18). */
 export const DIRECT_DEBIT: DocumentRule = {
   context: MEANS,
   where: typeIn(['59']),

@@ -39,6 +39,7 @@ export const XR_EXTENSION_MIME_CODES: ReadonlySet<string> = new Set([
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.spreadsheet', 'application/xml',
 ]);
 
+/** Rules: BR-DEX-15, BR-DEX-04, BR-DEX-05, BR-DEX-06, BR-DEX-07, BR-DEX-08, BR-DEX-01 (BG-25, BT-29, BT-46, BT-60, BT-30, BT-47). */
 export const EXTENSION_RULES: readonly DocumentRule[] = [
   {
     context: `${CII.LINE}/ram:AssociatedDocumentLineDocument`,

@@ -17,15 +17,15 @@ import { Decimal } from '../../../model/decimal.js';
 import { CII } from '../../document/cii-paths.js';
 import type { RuleDocument } from '../../document/document.js';
 import { definePattern, type DocumentAssert, type DocumentRule } from '../../document/types.js';
-import { anyEq, attr, decimal, decimalOf, decimalOr, double, has, kids, normalizeSpace, normalized, path, round2, slack, stringValue } from '../../document/xpath.js';
+import { anyEq, attr, decimal, decimalOf, decimalOr, double, has, kids, normalizeSpace, normalized, path, round2, slack, stringValue, textItem } from '../../document/xpath.js';
 
 const ZERO = new Decimal(0);
 /** `$documentCurrencyCode`: the invoice currency code elements (BT-5). */
 const documentCurrencies = (doc: RuleDocument) => doc.at(`${CII.SET}/ram:InvoiceCurrencyCode`);
 /** `$slackValue`: 0.5 for invoices in HUF, else 0.02. */
 const slackValue = (doc: RuleDocument) => (anyEq(documentCurrencies(doc), 'HUF') ? '0.5' : '0.02');
-/** `normalize-space(x/text())` of the first text of an element, as the currency tests read it. */
-const textOf = (els: readonly CiiElement[]) => normalizeSpace(els[0]?.text ?? '');
+/** `normalize-space(x/text())`. */
+const textOf = (els: readonly CiiElement[]) => normalizeSpace(textItem(els));
 
 /** `@currencyID = $nodes` (an attribute against untyped elements): equal to the string value of one of them. */
 const currencyIn = (amount: CiiElement, currencies: readonly CiiElement[], eq: boolean) => {
@@ -38,7 +38,7 @@ const currencyIn = (amount: CiiElement, currencies: readonly CiiElement[], eq: b
 const someCompare = (amounts: readonly CiiElement[], op: (n: number) => boolean) => amounts.some((a) => op(double(stringValue(a))));
 
 const indicatorIsBoolean = (el: CiiElement) => {
-  const v = normalizeSpace(path(el, 'ram:ChargeIndicator/udt:Indicator')[0]?.text ?? '');
+  const v = textOf(path(el, 'ram:ChargeIndicator/udt:Indicator'));
   return v === 'true' || v === 'false';
 };
 
@@ -75,6 +75,7 @@ function lineNetMatches(line: CiiElement, doc: RuleDocument): boolean {
   return slack(lineExtension, expected, slackValue(doc));
 }
 
+/** Pattern `peppol-cii-pattern-1`: PEPPOL-EN16931-R001, PEPPOL-EN16931-R005, PEPPOL-EN16931-R053, PEPPOL-EN16931-R054, PEPPOL-EN16931-R055, PEPPOL-EN16931-R010, PEPPOL-EN16931-R020, PEPPOL-EN16931-R041, PEPPOL-EN16931-R042, PEPPOL-EN16931-R040, PEPPOL-EN16931-R043-1, PEPPOL-EN16931-R043-2, PEPPOL-EN16931-R061, PEPPOL-EN16931-R110, PEPPOL-EN16931-R111, PEPPOL-EN16931-R120, PEPPOL-EN16931-R101, PEPPOL-EN16931-R121, PEPPOL-EN16931-R130 (BT-23, BT-6, BT-5, BT-110, BT-111, BT-49). */
 export const PEPPOL_CII_PATTERN_1 = definePattern(
   'peppol-cii-pattern-1',
   {
@@ -265,12 +266,14 @@ function linePeriodRule(step: 'StartDateTime' | 'EndDateTime', id: string, lineT
   };
 }
 
+/** Pattern `peppol-cii-pattern-0-a`: PEPPOL-EN16931-R008. */
 export const PEPPOL_CII_PATTERN_0A = definePattern('peppol-cii-pattern-0-a', {
   context: '*',
   where: (el) => el.name !== 'ram:ApplicableHeaderTradeDelivery' && el.children.length === 0 && normalizeSpace(el.text) === '',
   asserts: [{ id: 'PEPPOL-EN16931-R008', flag: 'fatal', terms: [], message: 'The document must not contain empty elements.', test: () => false }],
 });
 
+/** Pattern `peppol-cii-pattern-0-b`: PEPPOL-EN16931-R044, PEPPOL-EN16931-R046 (BT-147, BT-146, BT-148). */
 export const PEPPOL_CII_PATTERN_0B = definePattern('peppol-cii-pattern-0-b', {
   context: 'rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeAgreement/ram:GrossPriceProductTradePrice',
   asserts: [

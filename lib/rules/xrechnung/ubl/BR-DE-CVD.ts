@@ -23,6 +23,7 @@ const ITEMS = [`/${UBL_INVOICE}/cac:InvoiceLine/cac:Item`, `/${UBL_CREDIT_NOTE}/
 const classCodes = (item: CiiElement) => path(item, 'cac:CommodityClassification/cbc:ItemClassificationCode');
 const cvaProperties = (item: CiiElement) => kids(item, 'cac:AdditionalItemProperty').filter((p) => anyEq(kids(p, 'cbc:Name'), 'cva'));
 
+/** Rules: BR-DE-CVD-02, BR-DE-CVD-01, BR-DE-CVD-03, BR-DE-CVD-06-a, BR-DE-CVD-06-b, BR-TMP-CVD-01, BR-DE-CVD-04, BR-DE-CVD-05 (BT-17, BT-12, BG-25, BT-158, BT-160, BT-158-1). */
 export const CVD_RULES: readonly DocumentRule[] = [
   {
     context: [`/${UBL_INVOICE}`, `/${UBL_CREDIT_NOTE}`],

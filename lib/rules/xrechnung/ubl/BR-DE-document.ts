@@ -33,6 +33,7 @@ function usesVatCategory(root: CiiElement): boolean {
 
 const typeCode = (root: CiiElement) => [normalized(kids(root, 'cbc:InvoiceTypeCode')), normalized(kids(root, 'cbc:CreditNoteTypeCode'))];
 
+/** Rule: BR-DE-1, BR-DE-15, BR-DE-16, BR-DE-17, BR-DE-18, BR-DE-21, BR-DE-22, BR-DE-26, BR-DE-30, BR-DE-31, BR-DE-TMP-32 (BG-16, BT-10, BT-31, BT-32, BG-11, BT-95). */
 export const ROOT: DocumentRule = {
   context: bothRoots(),
   asserts: [
@@ -112,6 +113,7 @@ export const ROOT: DocumentRule = {
   ],
 };
 
+/** Rule: BR-TMP-2 (BT-124). */
 export const EXTERNAL_DOCUMENT: DocumentRule = {
   context: bothRoots('cac:AdditionalDocumentReference/cac:Attachment/cac:ExternalReference'),
   asserts: [
@@ -125,6 +127,7 @@ export const EXTERNAL_DOCUMENT: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-14 (BT-119). */
 export const VAT_BREAKDOWN: DocumentRule = {
   context: bothRoots('cac:TaxTotal/cac:TaxSubtotal'),
   asserts: [present('BR-DE-14', 'cac:TaxCategory/cbc:Percent', ['BT-119'], 'An XRechnung must give the VAT category rate (BT-119) of each VAT breakdown.')],

@@ -10,11 +10,13 @@ import { has, matches, normalized, path } from '../../document/xpath.js';
 import { XR_EMAIL_REGEX, XR_TELEPHONE_REGEX } from '../common.js';
 import { present } from '../cii/BR-DE-parties.js';
 
+/** Rule: BR-DE-2 (BG-6). */
 export const SELLER_PARTY: DocumentRule = {
   context: bothRoots('cac:AccountingSupplierParty'),
   asserts: [{ id: 'BR-DE-2', flag: 'fatal', terms: ['BG-6'], message: 'An XRechnung must give the seller contact (BG-6).', test: (el) => has(el, 'cac:Party/cac:Contact') }],
 };
 
+/** Rule: BR-DE-3, BR-DE-4 (BT-37, BT-38). */
 export const SELLER_ADDRESS: DocumentRule = {
   context: bothRoots('cac:AccountingSupplierParty/cac:Party/cac:PostalAddress'),
   asserts: [
@@ -23,6 +25,7 @@ export const SELLER_ADDRESS: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-5, BR-DE-6, BR-DE-7, BR-DE-27, BR-DE-28 (BT-41, BT-42, BT-43). */
 export const SELLER_CONTACT: DocumentRule = {
   context: bothRoots('cac:AccountingSupplierParty/cac:Party/cac:Contact'),
   asserts: [
@@ -46,6 +49,7 @@ export const SELLER_CONTACT: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-8, BR-DE-9 (BT-52, BT-53). */
 export const BUYER_ADDRESS: DocumentRule = {
   context: bothRoots('cac:AccountingCustomerParty/cac:Party/cac:PostalAddress'),
   asserts: [
@@ -54,6 +58,7 @@ export const BUYER_ADDRESS: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-10, BR-DE-11 (BT-77, BG-15, BT-78). */
 export const DELIVER_TO_ADDRESS: DocumentRule = {
   context: bothRoots('cac:Delivery/cac:DeliveryLocation/cac:Address'),
   asserts: [

@@ -15,6 +15,7 @@ import { has, isXRechnungIban, normalized, one, path } from '../../document/xpat
 const MEANS = bothRoots('cac:PaymentMeans');
 const codeIn = (codes: readonly string[]) => (el: CiiElement) => codes.includes(normalized(path(el, 'cbc:PaymentMeansCode')));
 
+/** Rule: BR-DE-19, BR-DE-23-a, BR-DE-23-b (BT-84, BT-81, BG-17, BG-18, BG-19). */
 export const CREDIT_TRANSFER: DocumentRule = {
   context: MEANS,
   where: codeIn(['30', '58']),
@@ -43,6 +44,7 @@ export const CREDIT_TRANSFER: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-24-a, BR-DE-24-b (BG-18, BT-81, BG-17, BG-19). */
 export const CARD_PAYMENT: DocumentRule = {
   context: MEANS,
   where: codeIn(['48', '54', '55']),
@@ -64,6 +66,7 @@ export const CARD_PAYMENT: DocumentRule = {
   ],
 };
 
+/** Rule: BR-DE-20, BR-DE-25-a, BR-DE-25-b (BT-91, BT-81, BG-19, BG-17, BG-18). */
 export const DIRECT_DEBIT: DocumentRule = {
   context: MEANS,
   where: codeIn(['59']),

@@ -50,6 +50,7 @@ function sumsMatch(line: CiiElement): boolean {
   return own !== undefined && own.eq(total);
 }
 
+/** Rules: BR-DEX-01, BR-DEX-02, BR-DEX-03, BR-DEX-09, BR-DEX-04, BR-DEX-05, BR-DEX-06, BR-DEX-07, BR-DEX-08, BR-DEX-10, BR-DEX-11, BR-DEX-12, BR-DEX-13, BR-DEX-14 (BT-125, BT-131, BG-DEX-01, BG-DEX-06, BT-115, BT-112). */
 export const EXTENSION_RULES: readonly DocumentRule[] = [
   {
     context: 'cbc:EmbeddedDocumentBinaryObject',
