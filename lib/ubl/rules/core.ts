@@ -138,6 +138,12 @@ export const CORE_VARIANTS: readonly RuleDefinition[] = [
       return exists(payee, 'cac:PartyName', 'cbc:Name') && !someEqual(all(payee, 'cac:PartyName', 'cbc:Name'), sellerNames) && !someEqual(all(payee, 'cac:PartyIdentification', 'cbc:ID'), sellerIds);
     }),
   ),
+  // BR-23: `exists(cbc:InvoicedQuantity/@unitCode) or exists(cbc:CreditedQuantity/@unitCode)`: any quantity element of the line.
+  ublVariant('BR-23', (doc, report) => {
+    for (const line of lines(doc)) {
+      if (!line.children.some((c) => (c.name === 'cbc:InvoicedQuantity' || c.name === 'cbc:CreditedQuantity') && c.attrs.unitCode !== undefined)) report(line);
+    }
+  }),
   // BR-27: `(cac:Price/cbc:PriceAmount) >= 0`, every price amount of the line (a missing one fails).
   ublVariant('BR-27', (doc, report) => {
     for (const line of lines(doc)) if (!someNumber(all(line, 'cac:Price', 'cbc:PriceAmount'), notNegative)) report(line);
