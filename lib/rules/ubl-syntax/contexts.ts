@@ -20,12 +20,14 @@ function rule(id: string, severity: Severity, xpath: string, message: string, te
   return { id, severity, xpath, message, test };
 }
 
-/** `count(path) <= bound`, reported at the first node past the bound. */
+/** `count(path) <= bound`, reported at the first node past the bound; a path may end with an attribute (`.../@name`). */
 function atMost(id: string, path: string, bound: number, message: string, severity: Severity = 'fatal'): UblSyntaxCheck {
   const steps = path.split('/');
+  const attr = steps.at(-1)!.startsWith('@') ? steps.pop()!.slice(1) : undefined;
   return rule(id, severity, `count(${path}) <= ${bound}`, message, (el) => {
-    const found = all(el, ...steps);
-    return found.length > bound ? { at: found[bound]! } : undefined;
+    const found = attr === undefined ? all(el, ...steps) : all(el, ...steps).filter((e) => attr in e.attrs);
+    if (found.length <= bound) return undefined;
+    return attr === undefined ? { at: found[bound]! } : { at: found[bound]!, attr };
   });
 }
 
