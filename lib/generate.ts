@@ -4,7 +4,7 @@
  * no clock.
  */
 import { writeCii, writeCiiTree } from './cii/writer.js';
-import type { InvoiceSyntax } from './convert/syntax.js';
+import type { SyntaxName } from './convert/syntax.js';
 import { writeUblWithReport, type UblDocumentType, type UnmappedTerm } from './ubl/writer.js';
 import { InvoiceValidationError } from './errors.js';
 import { invoiceFromInput } from './input/to-model.js';
@@ -24,14 +24,15 @@ export const V2_PROFILE_LABEL = 'EN 16931 (Factur-X COMFORT)';
 /** The label of the profile of the UBL v2 produces: EN 16931 in OASIS UBL 2.1 (EN 16931-3-2). */
 export const V2_UBL_PROFILE_LABEL = 'EN 16931 (UBL 2.1)';
 /**
- * The EN 16931 rule set under its UBL name: the same semantic rules of CEN
- * release 1.3.16 (the BR-* rules are the same in the CII and UBL artefacts),
- * named after the syntax of the document written.
+ * The EN 16931 rule set under its UBL name (lib/ubl/validate-ubl.ts names the
+ * UBL validation so; taken from lib/rules/rule-sets.ts, not from there, which
+ * would load the UBL validation on the JSON path): the same semantic rules of
+ * CEN release 1.3.16.
  */
 export const UBL_RULE_SET_VERSION = EN16931_UBL_RULE_SET;
 
 /** The label of what was written: EN 16931 (Factur-X COMFORT or UBL), XRechnung 3.0 or Peppol BIS Billing 3.0, by BT-24. */
-function profileLabel(invoice: Invoice, syntax: InvoiceSyntax): string {
+function profileLabel(invoice: Invoice, syntax: SyntaxName): string {
   const id = invoice.process.specificationId;
   const form = syntax === 'ubl' ? 'UBL 2.1' : 'CII';
   if (isXRechnungId(id)) return `XRechnung 3.0 (${form})`;
@@ -94,13 +95,13 @@ export function summarizeReport(report: ValidationReport, ruleSets: string[] = [
 /** Options of the JSON use cases: which rule sets run (default: `rules` of the input, else `auto`) and the XML syntax (default: `syntax` of the input, else `cii`). */
 export interface InvoiceRuleOptions {
   rules?: RuleRequest | undefined;
-  syntax?: InvoiceSyntax | undefined;
+  syntax?: SyntaxName | undefined;
 }
 
 /** The result of {@link generateInvoiceXml}. */
 export interface GeneratedInvoiceXml extends GeneratedXml {
   /** The syntax written. */
-  syntax: InvoiceSyntax;
+  syntax: SyntaxName;
   /** For UBL: `Invoice` or `CreditNote`. */
   documentType?: UblDocumentType;
   /** Terms of the model the XML does not carry (see lib/ubl/writer.ts); empty when nothing was lost. */
@@ -112,13 +113,13 @@ interface Checked {
   invoice: Invoice;
   xml: string | undefined;
   validation: PublicValidation;
-  syntax: InvoiceSyntax;
+  syntax: SyntaxName;
   documentType?: UblDocumentType;
   unmapped: UnmappedTerm[];
 }
 
 /** The XML of a model in a syntax, with its element tree (what a parser reads back) and, for UBL, what UBL could not carry. */
-function writeWithTree(invoice: Invoice, syntax: InvoiceSyntax): { xml: string; tree: CiiElement; documentType?: UblDocumentType; unmapped: UnmappedTerm[] } {
+function writeWithTree(invoice: Invoice, syntax: SyntaxName): { xml: string; tree: CiiElement; documentType?: UblDocumentType; unmapped: UnmappedTerm[] } {
   if (syntax === 'cii') return { ...writeCiiTree(invoice), unmapped: [] };
   const written = writeUblWithReport(invoice);
   return { xml: written.xml, tree: withXmlDocument(written.xml, (doc) => toElementTree(doc)), documentType: written.documentType, unmapped: written.unmapped };

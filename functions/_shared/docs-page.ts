@@ -3,7 +3,7 @@
  * so the two never disagree. The example response is computed by the real
  * core from the example request, not written by hand.
  */
-import { generateFacturXml } from '../../lib/generate.js';
+import { generateInvoiceXml } from '../../lib/generate.js';
 import { parseInvoiceInput } from '../../lib/input/schema.js';
 import { ROUTES } from '../routes.js';
 import example from './examples/invoice.json' with { type: 'json' };
@@ -46,9 +46,9 @@ function exampleResponse(): string {
   const parsed = parseInvoiceInput(example);
   if (!parsed.ok) return JSON.stringify({ success: false, error: { code: 'BAD_REQUEST', details: parsed.issues } }, null, 2);
   try {
-    const { xml, profile, validation } = generateFacturXml(parsed.value);
+    const { xml, syntax, profile, validation } = generateInvoiceXml(parsed.value);
     const shortXml = xml.length > 600 ? `${xml.slice(0, 600)}\n... (${xml.length} characters)` : xml;
-    return JSON.stringify({ success: true, data: { xml: shortXml, profile, validation }, meta: { processingTimeMs: 1, apiVersion: 'v2' } }, null, 2);
+    return JSON.stringify({ success: true, data: { xml: shortXml, syntax, profile, validation }, meta: { processingTimeMs: 1, apiVersion: 'v2' } }, null, 2);
   } catch (err) {
     return JSON.stringify({ success: false, error: { code: (err as { code?: string }).code, details: (err as { details?: unknown }).details } }, null, 2);
   }
@@ -99,6 +99,13 @@ ${inlineCode(idempotency.description)}</p>
 <p>${inlineCode(String(((((api.paths as Json)['/api/v1/jobs/{jobId}'] as Json).get as Json).responses as Record<string, Json>)['200']?.description ?? ''))}</p>
 <pre>curl -s http://localhost:3000/api/v1/convert -H "X-API-Key: $KEY" -H 'Content-Type: application/json' -d '{"pdfBase64": "...", "async": true}'
 curl -s http://localhost:3000/api/v1/jobs/job_... -H "X-API-Key: $KEY"</pre>
+<h2>UBL 2.1: writing and converting (<code>POST /api/v2/xml</code>, <code>POST /api/v2/convert</code>)</h2>
+<p>${inlineCode(String(((((api.paths as Json)['/api/v2/xml'] as Json).post as Json).responses as Record<string, Json>)['200']?.description ?? ''))}
+Ask for UBL with <code>"syntax": "ubl"</code> in the invoice JSON, or <code>?syntax=ubl</code>.</p>
+<pre>curl -s 'http://localhost:3000/api/v2/xml?syntax=ubl' -H 'Content-Type: application/json' -d @invoice.json</pre>
+<p>${inlineCode(String((((api.paths as Json)['/api/v2/convert'] as Json).post as Json).description ?? ''))}</p>
+<pre>curl -s 'http://localhost:3000/api/v2/convert?to=ubl' -H 'Content-Type: application/xml' --data-binary @factur-x.xml
+curl -s http://localhost:3000/api/v2/convert -H 'Content-Type: application/json' -d '{"xml": "&lt;Invoice xmlns=...", "to": "cii"}'</pre>
 <h2>Invoice fields (<code>POST /api/v2/xml</code>, <code>POST /api/v2/validate</code>)</h2>
 <p>${esc(MISSING_DATA)}</p>
 <table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>

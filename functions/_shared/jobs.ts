@@ -96,6 +96,7 @@ async function convertJob(job: JobRecord, bytes: Uint8Array): Promise<{ body: st
       ...(request.fileName === undefined ? {} : { fileName: request.fileName }),
       ...(request.businessProcess === undefined ? {} : { businessProcess: request.businessProcess }),
       ...(request.rules === undefined ? {} : { rules: request.rules }),
+      ...(request.syntax === undefined ? {} : { syntax: request.syntax }),
     },
     { extractor, ...(config.schemaDir ? { schemaDir: config.schemaDir } : {}) },
   );

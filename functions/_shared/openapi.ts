@@ -121,6 +121,29 @@ export const IDEMPOTENCY_KEY_PARAMETER = Object.freeze({
   example: '5b1f0b0e-6c43-4f57-9a63-0d6c2f3b8e21',
 });
 
+/** `?syntax=` of POST /api/v2/xml, for symmetry with `?rules=` (the JSON field `syntax` wins). */
+const SYNTAX_PARAMETER = Object.freeze({
+  name: 'syntax',
+  in: 'query',
+  required: false,
+  description: 'XML syntax to write: cii (default) or ubl. The JSON field `syntax` says the same and wins.',
+  schema: { type: 'string', enum: ['cii', 'ubl'] },
+});
+
+/** One entry of `unmapped` (lib/convert/convert.ts UnmappedItem). */
+const unmapped = {
+  type: 'object',
+  required: ['term', 'value', 'reason'],
+  properties: {
+    term: { type: ['string', 'null'], description: 'The EN 16931 business term (BT-nn); null when no term holds the content (e.g. a Factur-X EXTENDED element).' },
+    terms: { type: 'array', items: { type: 'string' }, description: 'When the place can hold several terms, each of them.' },
+    location: { type: 'string', description: 'XPath-like location in the source document.' },
+    path: { type: 'string', description: 'Model path of the term, e.g. precedingInvoices[1].reference.' },
+    value: { type: 'string', description: 'The value (cut at 200 characters).' },
+    reason: { type: 'string', description: 'Why the converted document does not carry it.' },
+  },
+};
+
 /** The body of POST /api/v1/convert (functions/_shared/body.ts parseConvertBody). */
 const convertRequest = {
   type: 'object',
@@ -132,6 +155,12 @@ const convertRequest = {
     mimeType: { type: 'string', enum: Object.keys(CONVERT_MEDIA_TYPES) },
     fileName: { type: 'string' },
     profile: { type: 'string', enum: ['basic', 'comfort', 'extended'], default: 'comfort', description: 'basic: Factur-X BASIC; comfort: EN 16931; extended: EXTENDED.' },
+    syntax: {
+      type: 'string',
+      enum: ['cii', 'ubl'],
+      default: 'cii',
+      description: 'cii: Factur-X CII in `profile`; ubl: a UBL 2.1 Invoice (CreditNote for credit-note type codes) in EN 16931, so profile comfort only (basic or extended with ubl is a 400).',
+    },
     autoValidate: { type: 'boolean', description: 'Accepted for compatibility; validation always runs.' },
     async: {
       type: 'boolean',
@@ -186,7 +215,7 @@ export function buildOpenApi(): JsonObject {
     info: {
       title: 'Factur-X / EN 16931 conversion API',
       version: SERVICE_VERSION,
-      description: 'Turns invoice data into Factur-X EN 16931 CII XML and validates invoices against the EN 16931 business rules (official rule ids of the CEN artefacts 1.3.16).',
+      description: 'Turns invoice data into Factur-X EN 16931 CII XML or UBL 2.1 XML, converts invoices between the two syntaxes, and validates invoices against the EN 16931 business rules (official rule ids of the CEN artefacts 1.3.16).',
     },
     servers: [{ url: '/' }],
     paths: {
@@ -194,14 +223,82 @@ export function buildOpenApi(): JsonObject {
         post: {
           summary: summaries.get('POST /api/v2/xml'),
           operationId: 'generateXml',
+          parameters: [SYNTAX_PARAMETER],
           requestBody: invoiceBody,
           responses: {
             '200': {
-              description: 'The XML, its profile label and the validation verdict (warnings only).',
-              content: { 'application/json': { schema: successBody({ type: 'object', properties: { xml: { type: 'string' }, profile: { type: 'string', examples: ['EN 16931 (Factur-X COMFORT)'] }, validation: { $ref: '#/components/schemas/Validation' } } }) } },
+              description:
+                'The XML in the syntax asked for (`syntax`: cii, the default, Factur-X EN 16931 CII; or ubl, a UBL 2.1 Invoice, or CreditNote for credit-note type codes such as 381), ' +
+                'its profile label and the validation verdict (warnings only): the same validation, defaults and rule sets for both syntaxes.',
+              content: { 'application/json': { schema: successBody({
+                type: 'object',
+                properties: {
+                  xml: { type: 'string' },
+                  syntax: { type: 'string', enum: ['cii', 'ubl'], description: 'The syntax written.' },
+                  profile: { type: 'string', examples: ['EN 16931 (Factur-X COMFORT)', 'EN 16931 (UBL 2.1)'] },
+                  validation: { $ref: '#/components/schemas/Validation' },
+                  documentType: { type: 'string', enum: ['Invoice', 'CreditNote'], description: 'UBL only: the UBL document written.' },
+                  unmapped: { type: 'array', items: { $ref: '#/components/schemas/Unmapped' }, description: 'UBL only: terms of the invoice UBL cannot carry (e.g. the due date, BT-9, of a credit note without payment means: UBL 2.1 puts it in the payment means); empty when nothing was lost.' },
+                },
+              }) } },
             },
             ...common,
             '422': errorResponse('The invoice breaks EN 16931 rules, absent mandatory terms included (BR-02, BR-06, BR-16, BR-22, ...); `details` lists them with official rule ids. No XML.'),
+          },
+        },
+      },
+      '/api/v2/convert': {
+        post: {
+          summary: summaries.get('POST /api/v2/convert'),
+          operationId: 'convertSyntax',
+          description:
+            'Converts an EN 16931 invoice between UN/CEFACT CII D16B (Factur-X, XRechnung CII) and OASIS UBL 2.1 (Peppol, XRechnung UBL) through the one semantic model. ' +
+            'The source syntax is read from the root element; the target is `to` (default: the other one). The source must be a valid EN 16931 invoice (its rules and XSD), else 422. ' +
+            'Nothing is dropped in silence: `unmapped` lists what the converted document does not carry (content no EN 16931 term holds, such as Factur-X EXTENDED elements, ' +
+            'and terms the target binding cannot carry, such as a second preceding invoice in CII), each with its business term, location and value.',
+          parameters: [
+            { name: 'to', in: 'query', required: false, schema: { type: 'string', enum: ['cii', 'ubl'] }, description: 'Target syntax for a raw XML body (a JSON body says `to`); default: the syntax the document is not in.' },
+            { name: 'rules', in: 'query', required: false, schema: { type: 'string', enum: ['auto', 'en16931', 'fr'] }, description: 'Rule sets for the verdict on the converted document (default auto: BR-FR too for a French seller).' },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/xml': { schema: { type: 'string', description: 'The CII or UBL invoice.' } },
+              'text/xml': { schema: { type: 'string' } },
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['xml'],
+                  properties: {
+                    xml: { type: 'string', description: 'The CII or UBL invoice.' },
+                    to: { type: 'string', enum: ['cii', 'ubl'] },
+                    rules: { type: 'string', enum: ['auto', 'en16931', 'fr'] },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'The converted document, its verdict and what it does not carry.',
+              content: { 'application/json': { schema: successBody({
+                type: 'object',
+                properties: {
+                  xml: { type: 'string' },
+                  syntax: { type: 'string', enum: ['cii', 'ubl'], description: 'The syntax written.' },
+                  from: { type: 'string', enum: ['cii', 'ubl'], description: 'The syntax of the source.' },
+                  documentType: { type: 'string', enum: ['Invoice', 'CreditNote'], description: 'UBL only.' },
+                  invoiceNumber: { type: 'string' },
+                  validation: { type: 'object', description: 'The verdict on the converted document: valid, errors, warnings (official rule ids), xsd, ruleSets, summary.' },
+                  unmapped: { type: 'array', items: { $ref: '#/components/schemas/Unmapped' } },
+                },
+              }) } },
+            },
+            '400': errorResponse('No XML, XML that cannot be read (reason xml-syntax / xml-forbidden), or `to` naming the syntax the document already has (path `to`).'),
+            '413': common['413'],
+            '415': errorResponse('Body neither XML nor JSON.'),
+            '422': errorResponse('VALIDATION_FAILED: the document is neither an EN 16931 CII nor a UBL 2.1 invoice (rule NOT-EN16931-INVOICE), or it breaks EN 16931 rules or its XSD (`details`: every finding with its official rule id and location; reason not-convertible). DOCUMENT_TOO_COMPLEX: past a time or memory limit.'),
+            '429': common['429'],
           },
         },
       },
@@ -237,8 +334,8 @@ export function buildOpenApi(): JsonObject {
                     extractedData: { type: 'object', description: 'Every field read, with `confidence` per field, `method` (embedded-xml, embedded-ubl, pdf-text, ocr, spreadsheet, word, textract, bedrock), `checks` and `notes`.' },
                     factureX: {
                       type: ['object', 'null'],
-                      description: 'The Factur-X XML in the asked profile; null when the invoice as read breaks a rule (see validation.errors and missing).',
-                      properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' } },
+                      description: 'The XML: Factur-X CII in the asked profile, or UBL 2.1 with `syntax: "ubl"`; null when the invoice as read breaks a rule (see validation.errors and missing).',
+                      properties: { xml: { type: 'string' }, profile: { type: 'string' }, fileName: { type: 'string' }, syntax: { type: 'string', enum: ['cii', 'ubl'] } },
                     },
                     validation: { $ref: '#/components/schemas/Validation' },
                     missing: {
@@ -305,6 +402,7 @@ export function buildOpenApi(): JsonObject {
         Validation: validation,
         Meta: meta,
         Error: errorEnvelope,
+        Unmapped: unmapped,
       },
     },
   };

@@ -27,15 +27,15 @@ import type { Invoice } from '../model/invoice.js';
 import { withXmlDocument } from '../xml/parse.js';
 import { NotConvertibleError } from './errors.js';
 import { flattenModel, modelDifferences } from './model-diff.js';
-import type { InvoiceSyntax } from './syntax.js';
-import { SYNTAXES, treeOf, type DocumentVerdict, type SyntaxAdapter, type SyntaxOptions } from './syntaxes.js';
+import type { SyntaxName } from './syntax.js';
+import { judgeXml, SYNTAXES, treeOf, type DocumentVerdict, type SyntaxAdapter, type SyntaxOptions } from './syntaxes.js';
 import { termsAt } from './terms.js';
 import { untracedFacts } from './trace.js';
 
 /** Options of {@link convertInvoiceXml}. */
 export interface ConvertOptions extends SyntaxOptions {
   /** Target syntax; default: the other one. */
-  to?: InvoiceSyntax | undefined;
+  to?: SyntaxName | undefined;
   /** Largest document accepted, in bytes (default: the XML parser's, 6 MB). */
   maxBytes?: number;
 }
@@ -61,9 +61,9 @@ export interface ConversionResult {
   /** The converted document. */
   xml: string;
   /** Its syntax. */
-  syntax: InvoiceSyntax;
+  syntax: SyntaxName;
   /** The syntax of the source. */
-  from: InvoiceSyntax;
+  from: SyntaxName;
   /** For UBL: `Invoice` or `CreditNote`. */
   documentType?: string;
   /** The invoice number (BT-1). */
@@ -116,7 +116,7 @@ function convert(xml: string | Uint8Array, options: ConvertOptions, gate: boolea
     throw new InputError('The body has 1 problem.', [{ path: 'to', message: `the document is already ${source.label}: ask for the other syntax (${source.syntax === 'cii' ? 'ubl' : 'cii'})` }]);
   }
   if (gate) {
-    const verdict = source.check(xml, root, options);
+    const verdict = judgeXml(xml, options, 'en16931');
     if (!verdict.valid) throw NotConvertibleError.invalid(source.label, verdict.errors, verdict.xsdErrors);
   }
 
@@ -130,7 +130,7 @@ function convert(xml: string | Uint8Array, options: ConvertOptions, gate: boolea
     from: source.syntax,
     ...(written.documentType === undefined ? {} : { documentType: written.documentType }),
     invoiceNumber: invoice.number,
-    validation: target.judge(written.xml, back, options),
+    validation: judgeXml(written.xml, options, options.rules),
     unmapped,
     invoice,
   };
@@ -193,7 +193,7 @@ function notCarried(
 }
 
 /** Why a target cannot carry a term, where the binding says so. */
-function knownReason(target: InvoiceSyntax, term: string | undefined): string | undefined {
+function knownReason(target: SyntaxName, term: string | undefined): string | undefined {
   if (target === 'cii' && (term === 'BT-25' || term === 'BT-26')) return 'CII D16B holds one preceding invoice reference, BG-3: ram:InvoiceReferencedDocument is 0..1';
   return undefined;
 }

@@ -69,11 +69,27 @@ export function termOfModelPath(path: string): string | undefined {
   return TERM_BY_MODEL_PATH.get(path.replace(/\[\d+\]/g, ''));
 }
 
-/** The values of `source` that `other` lacks or holds differently, in the source's order. */
+/**
+ * The model with the seller identifiers (BT-29, 0..n, an unordered set in
+ * EN 16931) in the one order CII can write them (the XSD puts every `ram:ID`,
+ * without scheme, before every `ram:GlobalID`): a conversion that only
+ * reorders them loses nothing.
+ */
+function inComparableOrder(inv: Invoice): Invoice {
+  const ids = inv.seller.identifiers;
+  const plain = ids.filter((id) => !isPresent(id.scheme));
+  if (plain.length === 0 || plain.length === ids.length) return inv;
+  return { ...inv, seller: { ...inv.seller, identifiers: [...plain, ...ids.filter((id) => isPresent(id.scheme))] } };
+}
+
+/**
+ * The values of `source` that `other` lacks or holds differently, in the
+ * source's order (seller identifiers compared as a set, see {@link inComparableOrder}).
+ */
 export function modelDifferences(source: Invoice, other: Invoice): TermDifference[] {
-  const theirs = flattenModel(other);
+  const theirs = flattenModel(inComparableOrder(other));
   const out: TermDifference[] = [];
-  for (const [path, value] of flattenModel(source)) {
+  for (const [path, value] of flattenModel(inComparableOrder(source))) {
     const o = theirs.get(path);
     if (o === value) continue;
     out.push({ path, term: termOfModelPath(path), value, ...(o === undefined ? {} : { other: o }) });

@@ -6,7 +6,7 @@
  */
 import { CII_GROUPS, CII_TERMS, pathSteps } from '../cii/binding.js';
 import { ublTermsAt } from '../ubl/term-paths.js';
-import type { InvoiceSyntax } from './syntax.js';
+import type { SyntaxName } from './syntax.js';
 
 /** An XPath of the binding table as plain element paths: predicates dropped, unions split, `.` steps removed. */
 function plainPaths(xpath: string): string[] {
@@ -66,7 +66,7 @@ const CII_ALTERNATIVES: ReadonlyMap<string, string> = (() => {
  * `.../ram:ID/@schemeID`); other paths, and UBL paths, unchanged. For
  * comparing what two documents carry, not where.
  */
-export function canonicalKey(syntax: InvoiceSyntax, key: string): string {
+export function canonicalKey(syntax: SyntaxName, key: string): string {
   if (syntax !== 'cii') return key;
   const at = key.indexOf('/@');
   const element = at === -1 ? key : key.slice(0, at);
@@ -79,7 +79,7 @@ export function canonicalKey(syntax: InvoiceSyntax, key: string): string {
  * `syntax`; `key` is a root-relative element path without positions, with a
  * leading `/` (`/cac:InvoiceLine/cbc:Note`). Empty: no EN 16931 term lives there.
  */
-export function termsAt(syntax: InvoiceSyntax, key: string): readonly string[] {
+export function termsAt(syntax: SyntaxName, key: string): readonly string[] {
   const path = key.startsWith('/') ? key.slice(1) : key;
   return syntax === 'ubl' ? ublTermsAt(path) : (CII_TERMS_BY_PATH.get(path) ?? []);
 }

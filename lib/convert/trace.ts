@@ -35,48 +35,23 @@ function comparable(text: string): string {
   return NUMBER.test(compact) ? new Decimal(compact).toString() : compact;
 }
 
-/**
- * Display names of the namespaces a conversion meets: the canonical CII
- * prefixes are already in the tree's names (lib/cii/reader/tree.ts); UBL
- * elements get the prefixes of the CEN UBL rules (`ubl:`, `cn:`, `cac:`,
- * `cbc:`, `ext:`).
- */
-const DISPLAY_PREFIXES: Readonly<Record<string, string>> = {
-  'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2': 'ubl',
-  'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2': 'cn',
-  'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2': 'cac',
-  'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2': 'cbc',
-  'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2': 'ext',
-};
-
-const CANONICAL = /^\{([^}]*)\}(.*)$/;
-const displayCache = new Map<string, string>();
-
-/** The display name of a canonical element or attribute name (`{cbc-uri}ID` -> `cbc:ID`). */
-export function displayName(name: string): string {
-  let shown = displayCache.get(name);
-  if (shown === undefined) {
-    const m = CANONICAL.exec(name);
-    const prefix = m === null ? undefined : DISPLAY_PREFIXES[m[1]!];
-    shown = m !== null && prefix !== undefined ? `${prefix}:${m[2]}` : name;
-    displayCache.set(name, shown);
-  }
-  return shown;
-}
-
 /** Attributes that say how the document is written, not what it says. */
 function isSyntaxAttribute(name: string): boolean {
   return name.startsWith('{http://www.w3.org/2001/XMLSchema-instance}') || name.startsWith('xmlns');
 }
 
-/** Every fact of the document under `root` (elements without child elements that hold text, and attributes). */
+/**
+ * Every fact of the document under `root`: elements without child elements
+ * that hold text, and attributes; names as the element tree gives them
+ * (lib/cii/reader/tree.ts: `ram:`, `cac:`, `cbc:` ... by namespace), the
+ * names the readers' locations use.
+ */
 export function documentFacts(root: CiiElement): DocumentFact[] {
   const out: DocumentFact[] = [];
   const visit = (el: CiiElement, key: string, location: string): void => {
     for (const [name, value] of Object.entries(el.attrs)) {
       if (isSyntaxAttribute(name) || value.trim() === '') continue;
-      const shown = displayName(name);
-      out.push({ key: `${key}/@${shown}`, value: comparable(value), text: value.trim(), location: `${location}/@${shown}` });
+      out.push({ key: `${key}/@${name}`, value: comparable(value), text: value.trim(), location: `${location}/@${name}` });
     }
     if (el.children.length === 0) {
       if (el.text.trim() !== '') out.push({ key, value: comparable(el.text), text: el.text.trim(), location });
@@ -86,14 +61,12 @@ export function documentFacts(root: CiiElement): DocumentFact[] {
     for (const c of el.children) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
     const seen = new Map<string, number>();
     for (const c of el.children) {
-      const shown = displayName(c.name);
       const n = (seen.get(c.name) ?? 0) + 1;
       seen.set(c.name, n);
-      visit(c, `${key}/${shown}`, `${location}/${shown}${counts.get(c.name)! > 1 ? `[${n}]` : ''}`);
+      visit(c, `${key}/${c.name}`, `${location}/${c.name}${counts.get(c.name)! > 1 ? `[${n}]` : ''}`);
     }
   };
-  const rootName = displayName(root.name);
-  visit(root, '', `/${rootName}`);
+  visit(root, '', `/${root.name}`);
   return out;
 }
 

@@ -10,7 +10,7 @@ import type { Invoice } from '../model/invoice.js';
 import { asksFor, PEPPOL_CUSTOMIZATION_ID, PEPPOL_PROFILE_ID, type RuleRequest } from '../rules/rule-sets.js';
 import type { Finding } from '../rules/types.js';
 import { XR_CIUS_ID } from '../rules/xrechnung/index.js';
-import type { InvoiceSyntax } from '../convert/syntax.js';
+import type { SyntaxName } from '../convert/syntax.js';
 
 /** EAS scheme of an e-mail electronic address (BT-34-1 / BT-49-1). */
 export const SCHEME_EMAIL = 'EM';
@@ -20,7 +20,7 @@ export const SCHEME_EMAIL = 'EM';
  * `rules: peppol` writes UBL unless `syntax` asks for CII, which is refused.
  * @throws InputError (400) for `peppol` with `syntax: cii`, and for `xrechnung` with `peppol` (two specification identifiers).
  */
-export function syntaxForRules(request: RuleRequest | undefined, syntax: InvoiceSyntax | undefined): InvoiceSyntax {
+export function syntaxForRules(request: RuleRequest | undefined, syntax: SyntaxName | undefined): SyntaxName {
   const peppol = asksFor(request, 'peppol');
   if (peppol && asksFor(request, 'xrechnung')) {
     throw new InputError('The body has 1 problem.', [

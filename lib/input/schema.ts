@@ -43,7 +43,7 @@ import {
 import { xmlForbiddenCharMessage } from './xml-chars.js';
 import { FR_BILLING_FRAMEWORKS } from '../rules/br-fr/BR-FR-08.js';
 import { RULE_SELECTIONS, RULES_MESSAGE } from '../rules/rule-sets.js';
-import { INVOICE_SYNTAXES } from '../convert/syntax.js';
+import { SYNTAX_NAMES } from '../convert/syntax.js';
 
 /** VAT category codes of EN 16931 (BT-151 / BT-118, UNTDID 5305 subset). */
 export const VAT_CATEGORY_CODES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'] as const;
@@ -794,7 +794,7 @@ export const InvoiceInputSchema = v.object(
       'Rule sets to apply besides EN 16931 (always run): auto (default: the French BR-FR rules when the seller is in FR), fr (BR-FR 1.4.0.02), xrechnung (XRechnung 3.0.2: writes an XRechnung), peppol (Peppol BIS Billing 3.0.21: writes a Peppol UBL invoice), en16931 (none); several as a list, e.g. ["peppol", "fr"].',
     ),
     syntax: optional(
-      v.picklist(INVOICE_SYNTAXES, `must be one of ${INVOICE_SYNTAXES.join(', ')}`),
+      v.picklist(SYNTAX_NAMES, `must be one of ${SYNTAX_NAMES.join(', ')}`),
       'XML syntax to write: cii (default: UN/CEFACT CII D16B, Factur-X EN 16931) or ubl (OASIS UBL 2.1 Invoice, or CreditNote for credit-note type codes such as 381 and 396). Same validation and rule sets for both.',
     ),
     paymentTerms: optionalText('Payment terms, free text, e.g. "30 days net" (BT-20).', MAX_LONG_TEXT_LENGTH),

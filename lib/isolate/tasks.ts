@@ -11,7 +11,8 @@ import type { EmbedFacturXResult } from '../pdf/embed.js';
 import type { FacturXProfile } from '../pdf/profile.js';
 import { OCR_BUDGET_MS } from './budgets.js';
 import type { RuleRequest } from '../rules/rule-sets.js';
-import type { InvoiceSyntax } from '../convert/syntax.js';
+import type { InvoiceProfile } from '../ubl/profile.js';
+import type { SyntaxName } from '../convert/syntax.js';
 
 /** What a task may do beyond computing its result. */
 export interface TaskContext {
@@ -23,8 +24,12 @@ export interface TaskContext {
 export interface RenderedXml {
   pdf: Uint8Array;
   invoiceNumber: string;
-  /** True when the PDF embeds the XML (a valid EN 16931 invoice, whatever BT-24 it declares). */
+  /** True when the PDF embeds the invoice as CII (a valid EN 16931 invoice, whatever BT-24 it declares). */
   embedded: boolean;
+  /** `ubl` when the XML sent was UBL and the PDF embeds its CII conversion (Factur-X carries CII only). */
+  convertedFrom?: 'ubl';
+  /** With `convertedFrom`: how many items of the UBL the CII conversion does not carry (lib/convert, `unmapped`). */
+  unmapped?: number;
   valid: boolean;
   /** Distinct fatal rule ids, in order of first appearance. */
   errorRules: string[];
@@ -48,21 +53,34 @@ function documentText(doc: { lines: Array<{ text: string }> }): string {
 
 /**
  * Validates and renders an XML invoice (the v2 render use case), CII or UBL by its root element; also run in the
- * request's thread for small XML. Factur-X carries CII only: a UBL invoice is rendered without embedding its XML.
+ * request's thread for small XML. A valid invoice makes a Factur-X PDF/A-3: Factur-X carries CII only, so a valid
+ * UBL invoice is embedded as its CII conversion (lib/convert, the model unchanged; what CII cannot carry is counted
+ * in `unmapped`), itself validated before it is embedded.
  */
 export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined; rules?: RuleRequest | undefined }): Promise<RenderedXml> {
   const { validateInvoiceXml } = await import('../validate-xml.js');
   const { renderInvoicePdf } = await import('../pdf/render/render.js');
   const { facturXProfileOf } = await import('../pdf/profile.js');
-  const verdict = validateInvoiceXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(options.rules ? { rules: options.rules } : {}) });
+  const opts = { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(options.rules ? { rules: options.rules } : {}) };
+  // The rule families `rules` selects (BR-FR for a French seller under auto, XRechnung, Peppol) run in either syntax.
+  const verdict = validateInvoiceXml(xml, opts);
+  const result = { invoiceNumber: verdict.invoice.number, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
   // Valid is valid whatever BT-24 says (the CEN rules accept any identifier): embed, declaring the profile BT-24
   // names (ZUGFeRD 1.0 ids included), else EN 16931, the rules the invoice has just passed.
-  // TODO(issue 23, point 5): embed the CII conversion of a valid UBL invoice (the UBL writer/converter's part).
-  const cii = verdict.valid && verdict.syntax === 'CII' && verdict.profile !== 'PEPPOL BIS 3' ? { ...verdict, profile: verdict.profile } : undefined;
-  const embedded = cii !== undefined;
-  const named = cii === undefined ? undefined : facturXProfileOf(cii);
-  const pdf = await renderInvoicePdf(verdict.invoice, cii !== undefined ? { xml, xmlProfile: cii, ...(named === undefined ? { profile: 'EN 16931' as const } : {}) } : {});
-  return { pdf, invoiceNumber: verdict.invoice.number, embedded, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
+  // The profile for fx:ConformanceLevel is a CII one: a Peppol BIS 3 id names none (EN 16931 is declared then).
+  const ciiProfile = (info: { profile: InvoiceProfile; specificationId: string }) => ({ profile: info.profile === 'PEPPOL BIS 3' ? ('UNKNOWN' as const) : info.profile, specificationId: info.specificationId });
+  let embed: { xml: string | Uint8Array; profile: ReturnType<typeof ciiProfile> } | undefined;
+  let converted: { unmapped: number } | undefined;
+  if (verdict.valid && verdict.syntax === 'CII') embed = { xml, profile: ciiProfile(verdict) };
+  else if (verdict.valid) {
+    const { translateInvoiceXml } = await import('../convert/convert.js');
+    const cii = translateInvoiceXml(xml, { ...opts, to: 'cii' });
+    converted = { unmapped: cii.unmapped.length };
+    if (cii.validation.valid) embed = { xml: cii.xml, profile: ciiProfile(cii.validation) };
+  }
+  const named = embed === undefined ? undefined : facturXProfileOf(embed.profile);
+  const pdf = await renderInvoicePdf(verdict.invoice, embed ? { xml: embed.xml, xmlProfile: embed.profile, ...(named === undefined ? { profile: 'EN 16931' as const } : {}) } : {});
+  return { pdf, ...result, embedded: embed !== undefined, ...(converted && embed ? { convertedFrom: 'ubl' as const, unmapped: converted.unmapped } : {}) };
 }
 
 /** The tasks, by name. */
@@ -90,7 +108,7 @@ export const TASKS = {
   /** v2 render of large XML. */
   renderXml: (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleRequest }): Promise<RenderedXml> => renderXml(input.xml, input),
   /** v2 convert of large XML: the public conversion (without the model, whose Decimal instances do not cross threads). */
-  convertXml: async (input: { xml: string | Uint8Array; to?: InvoiceSyntax; schemaDir?: string; rules?: RuleRequest }) => {
+  convertXml: async (input: { xml: string | Uint8Array; to?: SyntaxName; schemaDir?: string; rules?: RuleRequest }) => {
     const { convertInvoiceXml, publicConversion } = await import('../convert/convert.js');
     return publicConversion(convertInvoiceXml(input.xml, input));
   },

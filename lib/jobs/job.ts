@@ -69,6 +69,8 @@ export interface JobRequest {
   profile: 'basic' | 'comfort' | 'extended';
   businessProcess?: string;
   rules?: RuleRequest;
+  /** `ubl`: the XML is written as UBL 2.1 (issue 23); absent: Factur-X CII in `profile`. */
+  syntax?: 'ubl';
   /** Size of the document in bytes. */
   bytes: number;
   /** Pages of a PDF, when they were counted. */

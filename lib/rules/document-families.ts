@@ -6,7 +6,7 @@
  * Findings are sorted into errors and warnings; an XRechnung `information`
  * (BR-DE-TMP-32) is reported among the warnings (it never blocks).
  */
-import type { InvoiceSyntax } from '../convert/syntax.js';
+import type { SyntaxName } from '../convert/syntax.js';
 import type { CiiElement } from '../cii/reader/tree.js';
 import { checkBrFr } from './br-fr/index.js';
 import { checkBrFrUbl } from './br-fr/ubl/index.js';
@@ -35,7 +35,7 @@ function sort(findings: readonly DocumentFinding[], into: { errors: Finding[]; w
  * Runs the chosen families (besides EN 16931) over a document. Peppol BIS
  * Billing has no CII rules: the caller refuses `peppol` on CII before this.
  */
-export function checkFamilies(root: CiiElement, syntax: InvoiceSyntax, choice: RuleSetChoice): FamilyFindings {
+export function checkFamilies(root: CiiElement, syntax: SyntaxName, choice: RuleSetChoice): FamilyFindings {
   const out: FamilyFindings = { errors: [], warnings: [], xrechnung: { errors: [], warnings: [] } };
   if (choice.brFr) {
     if (syntax === 'cii') out.errors.push(...checkBrFr(root));

@@ -18,7 +18,7 @@
  * `--rules peppol,fr`): the sets of every entry run (`auto` in a list adds
  * what it would add alone; `en16931` adds nothing).
  */
-import type { InvoiceSyntax } from '../convert/syntax.js';
+import type { SyntaxName } from '../convert/syntax.js';
 import { BR_FR_RULE_SET } from './br-fr/index.js';
 import { RULE_SET_VERSION } from './engine.js';
 import { XRECHNUNG_RULE_SET, XR_CIUS_ID, XR_CVD_ID, XR_EXTENSION_ID } from './xrechnung/index.js';
@@ -75,7 +75,7 @@ export function ruleEntries(request: RuleRequest | undefined): readonly RuleSele
 
 /** What decides `auto`: the document's syntax, its seller's country (BT-40) and specification identifier (BT-24) as written. */
 export interface RuleSetFacts {
-  syntax: InvoiceSyntax;
+  syntax: SyntaxName;
   sellerCountry?: string | undefined;
   specificationId?: string | undefined;
 }
@@ -128,7 +128,7 @@ export function asksFor(request: RuleRequest | undefined, set: 'fr' | 'xrechnung
  * EN 16931 first, named after the syntax, then BR-FR, XRechnung, Peppol.
  * A boolean is the BR-FR choice alone (CII).
  */
-export function ruleSetsRun(choice: boolean | RuleSetChoice, syntax: InvoiceSyntax = 'cii'): string[] {
+export function ruleSetsRun(choice: boolean | RuleSetChoice, syntax: SyntaxName = 'cii'): string[] {
   const c = typeof choice === 'boolean' ? { brFr: choice, xrechnung: false, peppol: false } : choice;
   const sets = [syntax === 'ubl' ? EN16931_UBL_RULE_SET : RULE_SET_VERSION];
   if (c.brFr) sets.push(BR_FR_RULE_SET);

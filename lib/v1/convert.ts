@@ -1,6 +1,7 @@
 /**
  * v1 conversion: a document (PDF, image, spreadsheet, Word file) -> invoice
- * data -> Factur-X CII XML in the requested profile -> validation report.
+ * data -> Factur-X CII XML in the requested profile (or UBL 2.1 with
+ * `syntax: 'ubl'`, issue 23) -> validation report.
  *
  * Pipeline (issue "v1"):
  *  1. a PDF that already carries Factur-X / ZUGFeRD / XRechnung XML: that XML
@@ -23,6 +24,8 @@ import { runsBrFr, type RuleRequest } from '../rules/rule-sets.js';
 import { applyFrenchDefaults } from '../input/french.js';
 import { toV1Validation, type V1Validation } from './validation.js';
 import { NotEn16931CiiError } from '../cii/detect.js';
+import { writeUblWithReport } from '../ubl/writer.js';
+import type { Finding } from '../rules/types.js';
 
 /** v1 profile names. */
 export type V1Profile = keyof typeof V1_PROFILE_NAMES;
@@ -43,6 +46,8 @@ export interface ConvertRequest {
   businessProcess?: string;
   /** Which rule sets run (auto by default: BR-FR for a French seller, whose invoice then gets the French defaults). */
   rules?: RuleRequest;
+  /** `ubl`: write a UBL 2.1 Invoice / CreditNote (EN 16931, the comfort profile) instead of Factur-X CII. */
+  syntax?: 'ubl';
 }
 
 /** Options of {@link convertDocument}. */
@@ -92,12 +97,15 @@ export interface ExtractedData {
 /** The result of {@link convertDocument}. */
 export interface ConvertResult {
   extractedData: ExtractedData;
-  /** The Factur-X XML, only when it passes the rules (null otherwise: we never hand out invalid XML; no credit is spent). */
-  factureX: { xml: string; profile: V1Profile; fileName: string } | null;
+  /**
+   * The XML, only when it passes the rules (null otherwise: we never hand out invalid XML; no credit is spent):
+   * Factur-X CII in the asked profile, or UBL 2.1 (`syntax: 'ubl'`, profile comfort, the EN 16931 level).
+   */
+  factureX: { xml: string; profile: V1Profile; fileName: string; syntax: 'cii' | 'ubl' } | null;
   /** Input fields (v2 names such as `seller.address`, `items[0].vatRate`) the document did not give usably: what a user must add. */
   missing: string[];
   validation: V1Validation<PublicXmlValidation['errors'][number]>;
-  /** Business terms the requested profile cannot carry (dropped from the XML). */
+  /** Business terms the requested profile (or UBL) cannot carry (dropped from the XML). */
   dropped: string[];
 }
 
@@ -155,27 +163,51 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
     if (req.businessProcess !== undefined) invoice.process.businessProcess = req.businessProcess;
     applyFrenchDefaults(invoice);
   }
-  const written = writeCiiWithReport(invoice, { profile });
-  const verdict = publicXmlValidation(
-    validateInvoiceXml(written.xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(req.rules ? { rules: req.rules } : {}) }),
-  );
+  const written = req.syntax === 'ubl' ? writeUbl(invoice, req.rules, options.schemaDir) : writeCiiProfile(invoice, profile, req.rules, options.schemaDir);
+  const verdict = written.verdict;
   if (written.dropped.length > 0) {
-    extractedData.notes.push(`The ${req.profile} profile cannot carry ${written.dropped.join(', ')}: left out of the XML.`);
+    const what = req.syntax === 'ubl' ? 'UBL 2.1' : `The ${req.profile} profile`;
+    extractedData.notes.push(`${what} cannot carry ${written.dropped.join(', ')}: left out of the XML.`);
   }
   const base = (req.fileName ?? (invoice.number || 'invoice')).replace(/\.[A-Za-z0-9]{1,5}$/, '');
   const safe = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100) || 'invoice';
   // We never hand out XML that fails the rules (DECISIONS.md, "v1 partial results"): then no XML and no credit.
-  if (!verdict.valid) extractedData.notes.push('No Factur-X XML: the invoice as read breaks the EN 16931 rules listed in validation.errors; add the fields in missing (or fix those errors) and send the invoice data to /api/v2/xml.');
+  if (!verdict.valid) extractedData.notes.push(`No ${req.syntax === 'ubl' ? 'UBL' : 'Factur-X'} XML: the invoice as read breaks the EN 16931 rules listed in validation.errors; add the fields in missing (or fix those errors) and send the invoice data to /api/v2/xml.`);
   // What the rules ask for beyond the schema's required fields (a seller VAT number, a country, BT-23 ...).
   const given = (field: string) => field.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], invoiceInput) !== undefined && !missing.includes(field);
   for (const field of missingFromFindings(verdict.errors, given)) if (!missing.includes(field)) missing.push(field);
+  const syntax = req.syntax ?? 'cii';
   return {
     extractedData,
-    factureX: verdict.valid ? { xml: written.xml, profile: req.profile, fileName: `${safe}-factur-x.xml` } : null,
+    factureX: verdict.valid ? { xml: written.xml, profile: req.profile, fileName: `${safe}-${syntax === 'ubl' ? 'ubl' : 'factur-x'}.xml`, syntax } : null,
     validation: toV1Validation(verdict),
     missing,
     dropped: written.dropped,
   };
+}
+
+/** The XML and its verdict, as v1 hands them out. */
+interface WrittenV1 {
+  xml: string;
+  verdict: { valid: boolean; errors: Finding[]; warnings: Finding[]; summary: string };
+  dropped: string[];
+}
+
+/** Factur-X CII in `profile`, validated like any incoming XML (rules, CII D16B and profile XSDs). */
+function writeCiiProfile(invoice: Invoice, profile: FacturXProfile, rules: RuleRequest | undefined, schemaDir: string | undefined): WrittenV1 {
+  const written = writeCiiWithReport(invoice, { profile });
+  return { xml: written.xml, verdict: judge(written.xml, rules, schemaDir), dropped: written.dropped };
+}
+
+/** A UBL 2.1 Invoice or CreditNote (lib/ubl/writer.ts), validated like any incoming UBL (rules, UBL 2.1 XSD). */
+function writeUbl(invoice: Invoice, rules: RuleRequest | undefined, schemaDir: string | undefined): WrittenV1 {
+  const written = writeUblWithReport(invoice);
+  return { xml: written.xml, verdict: judge(written.xml, rules, schemaDir), dropped: [...new Set(written.unmapped.map((u) => u.term))] };
+}
+
+/** The public verdict on XML we wrote, by the rules and schemas of its syntax and the rule families `rules` selects. */
+function judge(xml: string, rules: RuleRequest | undefined, schemaDir: string | undefined): PublicXmlValidation {
+  return publicXmlValidation(validateInvoiceXml(xml, { ...(schemaDir ? { schemaDir } : {}), ...(rules ? { rules } : {}) }));
 }
 
 /** Reads the v1 `profile` field: basic | comfort | extended, default comfort. */

@@ -3,17 +3,20 @@
  * ../shared/conformance/cii/valid (BT-24 an EN 16931 identifier: EN 16931,
  * XRechnung, and Factur-X BASIC and EXTENDED, which are EN 16931 too)
  * converts to a UBL 2.1 document the official validator accepts (UBL XSD,
- * CEN EN 16931 UBL 1.3.16: no fatal), and nothing is dropped in silence:
- * converted to UBL and back to CII, every piece of the original's content
- * (each element's text, each attribute) is in the final CII or reported in
- * the first conversion's `unmapped` at its location. One `--stream` process
- * of the official validator for this file.
+ * CEN EN 16931 UBL 1.3.16: no fatal), and every valid UBL file of
+ * ../shared/conformance/ubl/valid to a CII document it accepts (CII D16B XSD,
+ * CEN EN 16931 CII 1.3.16). Nothing is dropped in silence: converted and
+ * converted back, every piece of the original's content (each element's
+ * text, each attribute) is in the final document or reported in the first
+ * conversion's `unmapped` at its location. One `--stream` process of the
+ * official validator for this file.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertInvoiceXml } from '../../lib/convert/convert.js';
+import { convertInvoiceXml, type UnmappedItem } from '../../lib/convert/convert.js';
+import type { SyntaxName } from '../../lib/convert/syntax.js';
 import { treeOf } from '../../lib/convert/syntaxes.js';
 import { canonicalKey } from '../../lib/convert/terms.js';
 import { documentFacts, type DocumentFact } from '../../lib/convert/trace.js';
@@ -30,15 +33,39 @@ const ciiFiles = readdirSync(ciiDir)
   .filter((f) => f.endsWith('.xml') && (verdicts[`cii/valid/${f}`]?.bt24 ?? '').startsWith(EN16931))
   .sort();
 
+const ublDir = requireShared('conformance', 'ubl', 'valid');
+const ublVerdicts = JSON.parse(readFileSync(requireShared('conformance', 'ubl', 'expected.json'), 'utf8')) as Record<string, { fatal: string[] | null; xsd: string }>;
+const ublFiles = readdirSync(ublDir)
+  .filter((f) => f.endsWith('.xml') && ublVerdicts[`valid/${f}`]?.xsd === 'ok' && ublVerdicts[`valid/${f}`]?.fatal?.length === 0)
+  .sort();
+
 /** A fact as compared: its path (a term's alternative CII places taken as one, lib/convert/terms.ts) and value. */
-const factId = (f: DocumentFact): string => `${canonicalKey('cii', f.key)} = ${f.value}`;
+const factId = (syntax: SyntaxName, f: DocumentFact): string => `${canonicalKey(syntax, f.key)} = ${f.value}`;
 
 /** The content of a document as facts (positions left out), with how many times each occurs. */
-function factCounts(xml: string | Uint8Array): Map<string, number> {
+function factCounts(syntax: SyntaxName, xml: string | Uint8Array): Map<string, number> {
   const root = withXmlDocument(xml, (doc) => toElementTree(doc));
   const out = new Map<string, number>();
-  for (const f of documentFacts(root)) out.set(factId(f), (out.get(factId(f)) ?? 0) + 1);
+  for (const f of documentFacts(root)) out.set(factId(syntax, f), (out.get(factId(syntax, f)) ?? 0) + 1);
   return out;
+}
+
+/**
+ * The content of the source that is neither in the document converted there and back nor reported
+ * (`unmapped` of the first conversion, by location): what would have been dropped in silence.
+ */
+function silentlyDropped(syntax: SyntaxName, source: Buffer, unmapped: readonly UnmappedItem[], final: string): string[] {
+  const left = factCounts(syntax, final);
+  const reported = new Set(unmapped.map((u) => u.location));
+  const root = treeOf(source.toString('utf8').replace(/^\uFEFF/, ''));
+  return documentFacts(root)
+    .filter((f) => !reported.has(f.location))
+    .filter((f) => {
+      const n = left.get(factId(syntax, f)) ?? 0;
+      if (n > 0) left.set(factId(syntax, f), n - 1);
+      return n === 0;
+    })
+    .map((f) => `${f.location} = ${f.text}`);
 }
 
 describe('CII -> UBL over the valid EN 16931 CII corpus', () => {
@@ -81,16 +108,36 @@ describe('CII -> UBL over the valid EN 16931 CII corpus', () => {
 
     const back = convertInvoiceXml(ubl.xml, { rules: 'en16931' });
     expect(back.syntax).toBe('cii');
-    const final = factCounts(back.xml);
-    const reported = new Set(ubl.unmapped.map((u) => u.location));
-    const root = treeOf(source.toString('utf8').replace(/^\uFEFF/, ''));
-    const silent = documentFacts(root)
-      .filter((f) => !reported.has(f.location))
-      .filter((f) => {
-        const left = final.get(factId(f)) ?? 0;
-        if (left > 0) final.set(factId(f), left - 1);
-        return left === 0;
-      });
-    expect(silent.map((f) => `${f.location} = ${f.text}`), file).toEqual([]);
+    expect(silentlyDropped('cii', source, ubl.unmapped, back.xml), file).toEqual([]);
+  }, 60_000);
+});
+
+describe('UBL -> CII over the valid UBL corpus', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'convert-ubl-corpus-'));
+  let oracle: OfficialValidator;
+  beforeAll(() => {
+    oracle = OfficialValidator.start(SHARED_DIR);
+  });
+  afterAll(async () => {
+    await oracle?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('covers the valid UBL corpus: invoices and credit notes, CEN, Peppol, XRechnung and other samples', () => {
+    expect(ublFiles.length).toBeGreaterThanOrEqual(65);
+    expect(ublFiles.some((f) => readFileSync(join(ublDir, f), 'utf8').includes('CreditNote-2'))).toBe(true);
+  });
+
+  it.each(ublFiles)('%s: the CII is officially valid, and converted back, what is missing was reported', async (file) => {
+    const source = readFileSync(join(ublDir, file));
+    const cii = convertInvoiceXml(source, { rules: 'en16931' });
+    expect(cii.syntax).toBe('cii');
+    const out = join(dir, file);
+    writeFileSync(out, cii.xml);
+    const official = await oracle.check(out);
+    expect({ file, syntax: official.syntax, xsd: official.xsd, fatal: official.fatal, sch_error: official.sch_error }).toEqual({ file, syntax: 'CII', xsd: 'ok', fatal: [], sch_error: undefined });
+    for (const u of cii.unmapped) expect(u.location ?? u.path, JSON.stringify(u)).toBeTruthy();
+    const back = convertInvoiceXml(cii.xml, { rules: 'en16931', to: 'ubl' });
+    expect(silentlyDropped('ubl', source, cii.unmapped, back.xml), file).toEqual([]);
   }, 60_000);
 });

@@ -89,12 +89,12 @@ describe('POST /api/v2/render', () => {
     expect(await extractInvoiceXml(Buffer.from(res.body, 'base64'))).toBeUndefined();
   });
 
-  it('validates and renders a UBL invoice; Factur-X carries CII only, so its XML is not embedded (issue 23)', async () => {
+  it('validates and renders a UBL invoice; Factur-X carries CII only, so it embeds the CII conversion (issue 23; test/handlers/v2-render-ubl.test.ts)', async () => {
     const res = await renderHandler(loadEvent('v2-render/xml-ubl.json'), context);
     expect(res.statusCode).toBe(200);
-    expect(res.headers).toMatchObject({ 'Content-Type': 'application/pdf', 'X-Invoice-Number': 'UBL-2026-0001', 'X-Validation': 'valid', 'X-Facturx': 'not-embedded' });
+    expect(res.headers).toMatchObject({ 'Content-Type': 'application/pdf', 'X-Invoice-Number': 'UBL-2026-0001', 'X-Validation': 'valid', 'X-Facturx': 'embedded-converted-from-ubl' });
     const pdf = Buffer.from(res.body, 'base64');
-    expect(await extractInvoiceXml(pdf)).toBeUndefined();
+    expect(Buffer.from((await extractInvoiceXml(pdf))!.xml).toString('utf8')).toContain('<ram:ID>UBL-2026-0001</ram:ID>');
     expect(pdfText(pdf)).toContain('UBL-2026-0001');
   });
 
