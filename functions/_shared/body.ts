@@ -2,12 +2,13 @@
  * Body checks at the boundary: a valibot-backed parser from lib/input turns
  * the JSON body into typed input or a 400 with field paths.
  */
-import { parseRuleRequest, RULES_MESSAGE, type RuleRequest } from '../../lib/rules/rule-sets.js';
+import { asksFor, parseRuleRequest, RULES_MESSAGE, type RuleRequest } from '../../lib/rules/rule-sets.js';
 import { SYNTAX_NAMES, isSyntaxName, type SyntaxName } from '../../lib/convert/syntax.js';
 import { EncodingError, InputError, type FieldIssue } from '../../lib/errors.js';
 import { parsePartialInvoiceInput, type PartialInvoiceInput } from '../../lib/input/partial.js';
 import { findUnpairedSurrogate } from '../../lib/input/utf8.js';
 import { MAX_IDENTIFIER_LENGTH } from '../../lib/input/limits.js';
+import { syntaxForRules } from '../../lib/input/cius.js';
 
 /** A parser as lib/input exports them. */
 export type BodyParser<T> = (body: unknown) => { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
@@ -143,10 +144,20 @@ export function parseConvertBody(body: unknown):
     if (rules === undefined) issues.push({ path: 'rules', message: RULES_MESSAGE });
   }
   let syntax: SyntaxName = 'cii';
+  let explicitSyntax: SyntaxName | undefined;
   if (b.syntax !== undefined && b.syntax !== null) {
-    if (isSyntaxName(b.syntax)) syntax = b.syntax;
+    if (isSyntaxName(b.syntax)) syntax = explicitSyntax = b.syntax;
     else issues.push({ path: 'syntax', message: `must be one of ${SYNTAX_NAMES.join(', ')}` });
   }
+  // `rules: peppol` writes UBL (Peppol BIS Billing is UBL only), as on /api/v2/xml (lib/input/cius.ts).
+  try {
+    syntax = syntaxForRules(rules, explicitSyntax);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    issues.push(...(e.details as FieldIssue[]));
+  }
+  // An XRechnung is written at the EN 16931 level (comfort), with its own specification identifier (BT-24).
+  if (syntax === 'cii' && profile !== 'comfort' && rules !== undefined && asksFor(rules, 'xrechnung')) issues.push({ path: 'profile', message: `an XRechnung is written at the EN 16931 level: leave profile out or send comfort with rules xrechnung (not ${profile})` });
   // The Factur-X profiles are CII's: UBL is written in EN 16931 (comfort), the only level EN 16931-3-2 binds.
   if (syntax === 'ubl' && profile !== 'comfort') issues.push({ path: 'profile', message: `${profile} is a Factur-X (CII) profile: with syntax ubl the invoice is written in EN 16931 (comfort); leave profile out or send comfort` });
   if (issues.length > 0 || bytes === undefined || mimeType === undefined) return { ok: false, issues };

@@ -7,6 +7,7 @@ import { invoiceInputJsonSchema } from '../../lib/input/json-schema.js';
 import { ASYNC_PAGE_THRESHOLD, SYNC_BUDGET_MS } from '../../lib/jobs/job.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../lib/keys/idempotency.js';
 import { ROUTES } from '../routes.js';
+import { RULE_SELECTIONS } from '../../lib/rules/rule-sets.js';
 import { CONVERT_MEDIA_TYPES } from './body.js';
 import example from './examples/invoice.json' with { type: 'json' };
 import { SERVICE_VERSION } from './version.js';
@@ -258,7 +259,7 @@ export function buildOpenApi(): JsonObject {
             'and terms the target binding cannot carry, such as a second preceding invoice in CII), each with its business term, location and value.',
           parameters: [
             { name: 'to', in: 'query', required: false, schema: { type: 'string', enum: ['cii', 'ubl'] }, description: 'Target syntax for a raw XML body (a JSON body says `to`); default: the syntax the document is not in.' },
-            { name: 'rules', in: 'query', required: false, schema: { type: 'string', enum: ['auto', 'en16931', 'fr'] }, description: 'Rule sets for the verdict on the converted document (default auto: BR-FR too for a French seller).' },
+            { name: 'rules', in: 'query', required: false, schema: { type: 'string', pattern: `^(${RULE_SELECTIONS.join('|')})(,(${RULE_SELECTIONS.join('|')}))*$` }, description: 'Rule sets for the verdict on the converted document, one or a comma-separated list of auto, en16931, fr, xrechnung, peppol (default auto: BR-FR too for a French seller, XRechnung or Peppol by BT-24; docs/MARKETS.md).' },
           ],
           requestBody: {
             required: true,
@@ -272,7 +273,7 @@ export function buildOpenApi(): JsonObject {
                   properties: {
                     xml: { type: 'string', description: 'The CII or UBL invoice.' },
                     to: { type: 'string', enum: ['cii', 'ubl'] },
-                    rules: { type: 'string', enum: ['auto', 'en16931', 'fr'] },
+                    rules: { oneOf: [{ type: 'string', enum: [...RULE_SELECTIONS] }, { type: 'array', items: { type: 'string', enum: [...RULE_SELECTIONS] }, minItems: 1 }] },
                   },
                 },
               },

@@ -20,7 +20,8 @@ import { missingFromFindings, partialInvoiceFromInput } from './partial-invoice.
 import { dec } from '../model/decimal.js';
 import type { Invoice, PostalAddress } from '../model/invoice.js';
 import { publicXmlValidation, readInvoiceXml, validateInvoiceXml, type PublicXmlValidation } from '../validate-xml.js';
-import { runsBrFr, type RuleRequest } from '../rules/rule-sets.js';
+import { isXRechnungId, runsBrFr, type RuleRequest } from '../rules/rule-sets.js';
+import { applyCiusDefaults } from '../input/cius.js';
 import { applyFrenchDefaults } from '../input/french.js';
 import { toV1Validation, type V1Validation } from './validation.js';
 import { NotEn16931CiiError } from '../cii/detect.js';
@@ -163,6 +164,8 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
     if (req.businessProcess !== undefined) invoice.process.businessProcess = req.businessProcess;
     applyFrenchDefaults(invoice);
   }
+  // `rules: xrechnung` / `peppol`: their specification identifier (BT-24) and defaults, as on /api/v2/xml (docs/MARKETS.md).
+  applyCiusDefaults(invoice, req.rules);
   const written = req.syntax === 'ubl' ? writeUbl(invoice, req.rules, options.schemaDir) : writeCiiProfile(invoice, profile, req.rules, options.schemaDir);
   const verdict = written.verdict;
   if (written.dropped.length > 0) {
@@ -193,9 +196,9 @@ interface WrittenV1 {
   dropped: string[];
 }
 
-/** Factur-X CII in `profile`, validated like any incoming XML (rules, CII D16B and profile XSDs). */
+/** Factur-X CII in `profile` (an XRechnung, `rules: xrechnung`, keeps its own BT-24 at the EN 16931 level), validated like any incoming XML (rules, CII D16B and profile XSDs). */
 function writeCiiProfile(invoice: Invoice, profile: FacturXProfile, rules: RuleRequest | undefined, schemaDir: string | undefined): WrittenV1 {
-  const written = writeCiiWithReport(invoice, { profile });
+  const written = writeCiiWithReport(invoice, isXRechnungId(invoice.process.specificationId) && profile === 'EN16931' ? {} : { profile });
   return { xml: written.xml, verdict: judge(written.xml, rules, schemaDir), dropped: written.dropped };
 }
 
