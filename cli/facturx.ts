@@ -3,18 +3,20 @@
  * Prints one JSON line per file ({file, valid, syntax, profile, errors, warnings, xsd, summary})
  * and exits 0 when every file is valid, 1 when one is not, 2 on a usage error.
  * Options: --schemas DIR (XSD folder; default SCHEMA_DIR or the repository's schemas/), --quiet (only the verdict line fields),
- * --rules auto|en16931|fr (the French reform's BR-FR rules: auto runs them when the seller is in France).
+ * --rules auto|en16931|fr|xrechnung|peppol, or several separated by commas (lib/rules/rule-sets.ts: auto adds BR-FR
+ * for a seller in France and XRechnung for an XRechnung BT-24).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ServiceError } from '../lib/errors.js';
-import { isRuleSelection, RULE_SELECTIONS, type RuleSelection } from '../lib/rules/rule-sets.js';
+import { parseRuleRequest, RULE_SELECTIONS, type RuleRequest } from '../lib/rules/rule-sets.js';
 import { publicXmlValidation, validateInvoiceXml } from '../lib/validate-xml.js';
 import { config } from '../functions/_shared/config.js';
 
-const USAGE = `Usage: facturx validate [--schemas DIR] [--rules auto|en16931|fr] [--quiet] FILE...
+const USAGE = `Usage: facturx validate [--schemas DIR] [--rules auto|en16931|fr|xrechnung|peppol[,...]] [--quiet] FILE...
   Validates CII XML invoices against EN 16931 (CEN rules 1.3.16) and the CII D16B / Factur-X XSDs;
-  with --rules fr (or auto, the default, for a seller in France) also the French BR-FR rules 1.4.0.02.
+  with --rules fr (or auto, the default, for a seller in France) also the French BR-FR rules 1.4.0.02;
+  with --rules xrechnung (or auto for an XRechnung BT-24) the XRechnung 3.0.2 rules and the KoSIT verdict.
   One JSON line per file; exit status 0 if all are valid, 1 otherwise, 2 on a usage error.`;
 
 /** Runs the CLI; returns the exit status. */
@@ -26,16 +28,16 @@ export function main(argv: readonly string[], out: (line: string) => void = (l) 
   }
   let schemaDir = config.schemaDir;
   let quiet = false;
-  let rules: RuleSelection | undefined;
+  let rules: RuleRequest | undefined;
   const files: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     if (arg === '--schemas') schemaDir = resolve(rest[++i] ?? '');
     else if (arg === '--quiet') quiet = true;
     else if (arg === '--rules') {
-      const value = rest[++i];
-      if (!isRuleSelection(value)) {
-        process.stderr.write(`--rules takes one of ${RULE_SELECTIONS.join(', ')}\n${USAGE}\n`);
+      const value = parseRuleRequest(rest[++i]);
+      if (value === undefined) {
+        process.stderr.write(`--rules takes one of ${RULE_SELECTIONS.join(', ')}, or several separated by commas (e.g. peppol,fr)\n${USAGE}\n`);
         return 2;
       }
       rules = value;

@@ -5,7 +5,7 @@
  */
 import { checkInvoiceInput } from '../lib/generate.js';
 import { parsePartialInvoiceInput } from '../lib/input/partial.js';
-import { parseBody, requestRules, requestXml } from './_shared/body.js';
+import { parseBody, requestRules, requestSyntax, requestXml } from './_shared/body.js';
 import { jsonEndpoint } from './_shared/http.js';
 import { validateXmlVerdict } from './_shared/xml.js';
 
@@ -15,7 +15,7 @@ export const handler = jsonEndpoint(
     const text = requestXml(req);
     const rules = requestRules(req);
     if (text !== undefined) return { data: await validateXmlVerdict(text, req.context, rules) };
-    return { data: checkInvoiceInput(parseBody(parsePartialInvoiceInput, req.body)) };
+    return { data: checkInvoiceInput(parseBody(parsePartialInvoiceInput, req.body), { rules, syntax: requestSyntax(req) }) };
   },
   { acceptXml: true },
 );

@@ -10,24 +10,35 @@ import { InvoiceValidationError } from './errors.js';
 import { invoiceFromInput } from './input/to-model.js';
 import type { PartialInvoiceInput } from './input/partial.js';
 import type { Invoice } from './model/invoice.js';
-import { RULE_SET_VERSION, validateInvoice, type Finding, type ValidationReport } from './rules/index.js';
-import { BR_FR_RULE_SET, checkBrFr } from './rules/br-fr/index.js';
-import { brFrOnUbl } from './ubl/br-fr-hook.js';
+import { validateInvoice, type Finding, type ValidationReport } from './rules/index.js';
+import { chooseRuleSets, EN16931_UBL_RULE_SET, isPeppolId, isXRechnungId, ruleSetsRun, type RuleRequest } from './rules/rule-sets.js';
+import { checkFamilies } from './rules/document-families.js';
+import { applyXRechnungLevels, xrechnungScenario } from './rules/xrechnung/scenario.js';
+import { applyFrenchDefaults, toInputFinding } from './input/french.js';
+import { applyCiusDefaults, syntaxForRules, toCiusInputFinding } from './input/cius.js';
 import { toElementTree, type CiiElement } from './cii/reader/tree.js';
 import { withXmlDocument } from './xml/parse.js';
-import { ruleSetsRun, runsBrFr, type RuleSelection } from './rules/rule-sets.js';
-import { applyFrenchDefaults, toInputFinding } from './input/french.js';
 
 /** The label of the profile v2 produces (Factur-X EN 16931, a.k.a. COMFORT; guideline `urn:cen.eu:en16931:2017`). */
 export const V2_PROFILE_LABEL = 'EN 16931 (Factur-X COMFORT)';
-/**
- * The EN 16931 rule set under its UBL name (lib/ubl/validate-ubl.ts names the
- * UBL validation so; not imported from there, which would load the UBL
- * validation on the JSON path): the same semantic rules of CEN release 1.3.16.
- */
-export const UBL_RULE_SET_VERSION = 'EN 16931 UBL 1.3.16';
 /** The label of the profile of the UBL v2 produces: EN 16931 in OASIS UBL 2.1 (EN 16931-3-2). */
 export const V2_UBL_PROFILE_LABEL = 'EN 16931 (UBL 2.1)';
+/**
+ * The EN 16931 rule set under its UBL name (lib/ubl/validate-ubl.ts names the
+ * UBL validation so; taken from lib/rules/rule-sets.ts, not from there, which
+ * would load the UBL validation on the JSON path): the same semantic rules of
+ * CEN release 1.3.16.
+ */
+export const UBL_RULE_SET_VERSION = EN16931_UBL_RULE_SET;
+
+/** The label of what was written: EN 16931 (Factur-X COMFORT or UBL), XRechnung 3.0 or Peppol BIS Billing 3.0, by BT-24. */
+function profileLabel(invoice: Invoice, syntax: SyntaxName): string {
+  const id = invoice.process.specificationId;
+  const form = syntax === 'ubl' ? 'UBL 2.1' : 'CII';
+  if (isXRechnungId(id)) return `XRechnung 3.0 (${form})`;
+  if (isPeppolId(id)) return 'Peppol BIS Billing 3.0 (UBL 2.1)';
+  return syntax === 'ubl' ? V2_UBL_PROFILE_LABEL : V2_PROFILE_LABEL;
+}
 
 /** A finding as shown to API callers. */
 export interface PublicFinding {
@@ -83,7 +94,7 @@ export function summarizeReport(report: ValidationReport, ruleSets: string[] = [
 
 /** Options of the JSON use cases: which rule sets run (default: `rules` of the input, else `auto`) and the XML syntax (default: `syntax` of the input, else `cii`). */
 export interface InvoiceRuleOptions {
-  rules?: RuleSelection | undefined;
+  rules?: RuleRequest | undefined;
   syntax?: SyntaxName | undefined;
 }
 
@@ -97,12 +108,6 @@ export interface GeneratedInvoiceXml extends GeneratedXml {
   unmapped: UnmappedTerm[];
 }
 
-/** The rule-set labels of a verdict, the EN 16931 one named after the syntax written. */
-function ruleSetLabels(brFr: boolean, syntax: SyntaxName): string[] {
-  const sets = ruleSetsRun(brFr);
-  return syntax === 'ubl' ? sets.map((s) => (s === RULE_SET_VERSION ? UBL_RULE_SET_VERSION : s)) : sets;
-}
-
 /** What {@link buildAndCheck} gives. */
 interface Checked {
   invoice: Invoice;
@@ -113,58 +118,55 @@ interface Checked {
   unmapped: UnmappedTerm[];
 }
 
+/** The XML of a model in a syntax, with its element tree (what a parser reads back) and, for UBL, what UBL could not carry. */
+function writeWithTree(invoice: Invoice, syntax: SyntaxName): { xml: string; tree: CiiElement; documentType?: UblDocumentType; unmapped: UnmappedTerm[] } {
+  if (syntax === 'cii') return { ...writeCiiTree(invoice), unmapped: [] };
+  const written = writeUblWithReport(invoice);
+  return { xml: written.xml, tree: withXmlDocument(written.xml, (doc) => toElementTree(doc)), documentType: written.documentType, unmapped: written.unmapped };
+}
+
 /**
- * The model of an input, with the French defaults when the BR-FR rules apply
- * (lib/input/french.ts), its EN 16931 verdict, and the XML in the syntax
- * asked for; for a French invoice the BR-FR rules run over the CII form of
- * the model (the tree the CII writer builds beside its XML; for UBL, the
- * French UBL rules on the UBL written once they are plugged into
- * lib/ubl/br-fr-hook.ts) and their findings join the report, pointed at the
- * input fields to fix. A UBL document is written from the same model, so it
- * carries the same terms.
+ * The model of an input, with the defaults of the rule sets that run (French
+ * ones, lib/input/french.ts; XRechnung and Peppol ones, lib/input/cius.ts),
+ * its EN 16931 verdict, and the XML in the syntax asked for. The rule
+ * families beside EN 16931 (BR-FR, XRechnung, Peppol) judge the XML: they run
+ * on the tree of the document written (what a parser reads back) and their
+ * findings join the report, pointed at the input fields to fix. Under
+ * XRechnung the verdict follows the KoSIT scenario's levels, as for an XML
+ * document (lib/rules/xrechnung/scenario.ts).
  */
 function buildAndCheck(input: PartialInvoiceInput, options: InvoiceRuleOptions, wantXml: boolean): Checked {
   const invoice = invoiceFromInput(input);
-  const syntax = options.syntax ?? input.syntax ?? 'cii';
-  const brFr = runsBrFr(options.rules ?? input.rules, invoice.seller.address.countryCode);
-  if (brFr) applyFrenchDefaults(invoice);
+  const request = options.rules ?? input.rules;
+  const syntax = syntaxForRules(request, options.syntax ?? input.syntax);
+  applyCiusDefaults(invoice, request);
+  const choice = chooseRuleSets(request, { syntax, sellerCountry: invoice.seller.address.countryCode, specificationId: invoice.process.specificationId });
+  if (choice.brFr) applyFrenchDefaults(invoice);
   const report = validateInvoice(invoice);
   if (syntax === 'ubl') report.ruleSet = UBL_RULE_SET_VERSION;
-  let xml: string | undefined;
-  let ubl: ReturnType<typeof writeUblWithReport> | undefined;
-  let frLabel = BR_FR_RULE_SET;
-  if (brFr) {
-    // The BR-FR rules judge the XML: on UBL the French UBL rules when they are plugged in (lib/ubl/br-fr-hook.ts),
-    // else (CII, and UBL meanwhile) the CII rules on the tree the CII writer builds beside its XML (what a parser would read back).
-    let fr: Finding[];
-    if (syntax === 'ubl' && brFrOnUbl.check !== undefined) {
-      ubl = writeUblWithReport(invoice);
-      fr = brFrOnUbl.check(treeOfXml(ubl.xml));
-      frLabel = brFrOnUbl.ruleSet ?? BR_FR_RULE_SET;
-    } else {
-      const written = writeCiiTree(invoice);
-      if (syntax === 'cii') xml = written.xml;
-      fr = checkBrFr(written.tree);
+  let written: ReturnType<typeof writeWithTree> | undefined;
+  if (choice.brFr || choice.xrechnung || choice.peppol) {
+    written = writeWithTree(invoice, syntax);
+    const families = checkFamilies(written.tree, syntax, choice);
+    if (choice.xrechnung) {
+      const kind = syntax === 'cii' ? 'CII' : written.documentType === 'CreditNote' ? 'UBL-CreditNote' : 'UBL-Invoice';
+      const leveled = applyXRechnungLevels(kind, xrechnungScenario(kind, invoice.process.specificationId), {
+        errors: [...report.errors, ...families.xrechnung.errors.map(toCiusInputFinding)],
+        warnings: [...report.warnings, ...families.xrechnung.warnings.map(toCiusInputFinding)],
+      }, '/');
+      report.errors = leveled.errors;
+      report.warnings = leveled.warnings;
     }
-    if (fr.length > 0) {
-      report.errors.push(...fr.map(toInputFinding));
-      report.valid = false;
-    }
+    report.errors.push(...families.errors.map((f) => toCiusInputFinding(toInputFinding(f))));
+    report.warnings.push(...families.warnings.map(toCiusInputFinding));
+    report.valid = report.errors.length === 0;
   }
-  const validation = summarizeReport(report, ruleSetLabels(brFr, syntax).map((s) => (s === BR_FR_RULE_SET ? frLabel : s)));
-  if (syntax === 'ubl') {
-    // The XML is only needed when it is handed out (a valid invoice).
-    if (!wantXml || !report.valid) return { invoice, xml: undefined, validation, syntax, unmapped: [] };
-    ubl ??= writeUblWithReport(invoice);
-    return { invoice, xml: ubl.xml, validation, syntax, documentType: ubl.documentType, unmapped: ubl.unmapped };
-  }
-  if (xml === undefined && wantXml && report.valid) xml = writeCii(invoice);
-  return { invoice, xml, validation, syntax, unmapped: [] };
-}
-
-/** The element tree of XML we wrote. */
-function treeOfXml(xml: string): CiiElement {
-  return withXmlDocument(xml, (doc) => toElementTree(doc));
+  const validation = summarizeReport(report, ruleSetsRun(choice, syntax));
+  if (!wantXml || !report.valid) return { invoice, xml: undefined, validation, syntax, unmapped: [] };
+  if (written !== undefined) return { invoice, xml: written.xml, validation, syntax, ...(written.documentType === undefined ? {} : { documentType: written.documentType }), unmapped: written.unmapped };
+  if (syntax === 'cii') return { invoice, xml: writeCii(invoice), validation, syntax, unmapped: [] };
+  const ubl = writeUblWithReport(invoice);
+  return { invoice, xml: ubl.xml, validation, syntax, documentType: ubl.documentType, unmapped: ubl.unmapped };
 }
 
 /** Validates invoice input without producing XML (the v2 validate operation); a partial input's absent terms are findings (BR-02, BR-06, BR-16, ...). */
@@ -185,7 +187,7 @@ export function generateInvoiceXml(input: PartialInvoiceInput, options: InvoiceR
   }
   return {
     xml,
-    profile: syntax === 'ubl' ? V2_UBL_PROFILE_LABEL : V2_PROFILE_LABEL,
+    profile: profileLabel(invoice, syntax),
     invoice,
     validation,
     syntax,

@@ -31,11 +31,12 @@ import { loadXsdValidator, type XsdError } from './xml/xsd.js';
 import { RULE_SET_VERSION } from './rules/index.js';
 import { checkCiiSyntax } from './rules/syntax/index.js';
 import { checkUblSyntax } from './rules/ubl-syntax/index.js';
-import { checkBrFr } from './rules/br-fr/index.js';
-import { ruleSetsRun, runsBrFr, type RuleSelection } from './rules/rule-sets.js';
+import { checkFamilies, type FamilyFindings } from './rules/document-families.js';
+import { asksFor, chooseRuleSets, ruleSetsRun, type RuleRequest, type RuleSetChoice } from './rules/rule-sets.js';
+import { applyXRechnungLevels, xrechnungScenario, type XRechnungScenario } from './rules/xrechnung/scenario.js';
+import { InputError } from './errors.js';
 import { readUbl } from './ubl/reader/read.js';
 import { UBL_RULE_SET_VERSION, validateUblModel } from './ubl/validate-ubl.js';
-import { brFrOnUbl } from './ubl/br-fr-hook.js';
 import { detectUblProfile, type InvoiceProfile } from './ubl/profile.js';
 import type { CiiElement } from './cii/reader/tree.js';
 import type { Finding } from './rules/types.js';
@@ -50,8 +51,8 @@ export interface XmlValidationOptions {
   schemaDir?: string;
   /** Largest document accepted, in bytes (default 6 MB, the API's payload limit). */
   maxBytes?: number;
-  /** Which rule sets run (lib/rules/rule-sets.ts): `auto` (default; BR-FR when the seller's country BT-40 is FR), `fr`, `en16931`. */
-  rules?: RuleSelection;
+  /** Which rule sets run besides EN 16931 (lib/rules/rule-sets.ts): `auto` (default), `fr`, `xrechnung`, `peppol`, `en16931`, or a list. */
+  rules?: RuleRequest;
 }
 
 /** One XSD step's outcome. */
@@ -79,6 +80,11 @@ export interface XmlValidationResult {
   ruleSet: string;
   /** Every rule set that ran, e.g. `["EN 16931 CII 1.3.16", "BR-FR 1.4.0.02"]`. */
   ruleSets: string[];
+  /**
+   * When the XRechnung rules ran: the KoSIT scenario BT-24 selects (null: none, the document is rejected);
+   * the errors and warnings then follow that scenario's levels (lib/rules/xrechnung/scenario.ts).
+   */
+  xrechnungScenario?: XRechnungScenario | null;
   /** The invoice as read (semantic model). */
   invoice: Invoice;
 }
@@ -174,23 +180,60 @@ function validateUblDocument(doc: XmlDocument, root: CiiElement, syntax: 'UBL-In
   const business = validateUblModel(root);
   const { read } = business;
   const syntaxFindings = checkUblSyntax(root).map((f) => ({ ...f, location: f.path }));
-  // BR-FR on UBL: the French rule family of the UBL binding, when it is plugged in (./ubl/br-fr-hook.ts).
-  const brFr = brFrOnUbl.check !== undefined && runsBrFr(options.rules, read.invoice.seller.address.countryCode);
-  const errors: Finding[] = [...business.errors, ...syntaxFindings.filter((f) => f.severity === 'fatal'), ...(brFr ? brFrOnUbl.check!(root) : [])];
-  const warnings: Finding[] = [...business.warnings, ...syntaxFindings.filter((f) => f.severity === 'warning')];
+  const choice = chooseRuleSets(options.rules, { syntax: 'ubl', sellerCountry: read.invoice.seller.address.countryCode, specificationId: read.specificationId });
+  const findings = withFamilies(root, syntax, choice, {
+    errors: [...business.errors, ...syntaxFindings.filter((f) => f.severity === 'fatal')],
+    warnings: [...business.warnings, ...syntaxFindings.filter((f) => f.severity === 'warning')],
+  });
   const xsd = runUblXsd(doc, syntax, options.schemaDir);
   return {
-    valid: errors.length === 0 && xsd.valid !== false,
+    valid: findings.errors.length === 0 && xsd.valid !== false,
     syntax,
     profile: detectUblProfile(read.specificationId),
     specificationId: read.specificationId,
-    errors,
-    warnings,
+    errors: findings.errors,
+    warnings: findings.warnings,
     xsd,
     ruleSet: UBL_RULE_SET_VERSION,
-    ruleSets: brFr ? [UBL_RULE_SET_VERSION, brFrOnUbl.ruleSet!] : [UBL_RULE_SET_VERSION],
+    ruleSets: ruleSetsRun(choice, 'ubl'),
+    ...(findings.scenario === undefined ? {} : { xrechnungScenario: findings.scenario }),
     invoice: read.invoice,
   };
+}
+
+/**
+ * Adds the findings of the rule families beside EN 16931 (BR-FR, XRechnung,
+ * Peppol; lib/rules/document-families.ts) to the EN 16931 ones. Under
+ * XRechnung the CEN and XRechnung findings are sorted by the levels of the
+ * KoSIT scenario BT-24 selects, as the KoSIT validator does; a document
+ * without an XRechnung scenario gets the error XRECHNUNG-SCENARIO.
+ */
+function withFamilies(root: CiiElement, syntax: InvoiceSyntax, choice: RuleSetChoice, en16931: { errors: Finding[]; warnings: Finding[] }): { errors: Finding[]; warnings: Finding[]; scenario?: XRechnungScenario | null } {
+  const families: FamilyFindings = checkFamilies(root, syntax === 'CII' ? 'cii' : 'ubl', choice);
+  let { errors, warnings } = en16931;
+  let scenario: XRechnungScenario | null | undefined;
+  if (choice.xrechnung) {
+    scenario = xrechnungScenario(syntax, specificationIdAsWritten(root, syntax));
+    ({ errors, warnings } = applyXRechnungLevels(syntax, scenario, { errors: [...errors, ...families.xrechnung.errors], warnings: [...warnings, ...families.xrechnung.warnings] }, elementPath(root)));
+  }
+  errors = [...errors, ...families.errors];
+  warnings = [...warnings, ...families.warnings];
+  return scenario === undefined ? { errors, warnings } : { errors, warnings, scenario };
+}
+
+/** BT-24 as written (the KoSIT scenarios match it exactly, untrimmed). */
+function specificationIdAsWritten(root: CiiElement, syntax: InvoiceSyntax): string | undefined {
+  const steps = syntax === 'CII' ? ['rsm:ExchangedDocumentContext', 'ram:GuidelineSpecifiedDocumentContextParameter', 'ram:ID'] : ['cbc:CustomizationID'];
+  let el: CiiElement | undefined = root;
+  for (const step of steps) el = el?.children.find((c) => c.name === step);
+  return el?.text;
+}
+
+/** `rules: peppol` on a CII document: Peppol BIS Billing 3.0 is defined for UBL only (400). */
+function peppolOnCii(): InputError {
+  return new InputError('The Peppol BIS Billing rules do not apply to this document.', [
+    { path: 'rules', message: 'peppol applies to UBL documents only: Peppol BIS Billing 3.0 has no CII binding; validate the UBL form of the invoice, or ask for en16931, fr or xrechnung' },
+  ]);
 }
 
 /** A CII D16B invoice: CII syntax rules, EN 16931 rules, CII D16B (and Factur-X profile) XSD. */
@@ -198,9 +241,12 @@ function validateCiiDocument(doc: XmlDocument, root: CiiElement, options: XmlVal
   const business = validateCiiModel(root);
   const { read } = business;
   const syntax = checkCiiSyntax(root).map((f) => ({ ...f, location: f.path }));
-  const brFr = runsBrFr(options.rules, sellerCountry(root));
-  const errors: Finding[] = [...business.errors, ...syntax.filter((f) => f.severity === 'fatal'), ...(brFr ? checkBrFr(root) : [])];
-  const warnings: Finding[] = [...business.warnings, ...syntax.filter((f) => f.severity === 'warning')];
+  if (asksFor(options.rules, 'peppol')) throw peppolOnCii();
+  const choice = chooseRuleSets(options.rules, { syntax: 'cii', sellerCountry: sellerCountry(root), specificationId: read.specificationId });
+  const { errors, warnings, scenario } = withFamilies(root, 'CII', choice, {
+    errors: [...business.errors, ...syntax.filter((f) => f.severity === 'fatal')],
+    warnings: [...business.warnings, ...syntax.filter((f) => f.severity === 'warning')],
+  });
   const xsd = runXsd(doc, read.profile, options.schemaDir);
   for (const report of xsd.reports.slice(1)) {
     if (!report.valid) {
@@ -222,7 +268,8 @@ function validateCiiDocument(doc: XmlDocument, root: CiiElement, options: XmlVal
     warnings,
     xsd,
     ruleSet: RULE_SET_VERSION,
-    ruleSets: ruleSetsRun(brFr),
+    ruleSets: ruleSetsRun(choice),
+    ...(scenario === undefined ? {} : { xrechnungScenario: scenario }),
     invoice: read.invoice,
   };
 }
@@ -276,8 +323,10 @@ export interface PublicXmlValidation {
   xsd: XmlValidationResult['xsd'];
   summary: string;
   ruleSet: string;
-  /** Every rule set that ran (EN 16931, and BR-FR when it ran). */
+  /** Every rule set that ran (EN 16931, and BR-FR, XRechnung, Peppol when they ran). */
   ruleSets: string[];
+  /** When the XRechnung rules ran: the KoSIT scenario of the document (`xrechnung`, `extension`, `cvd`), null when BT-24 selects none. */
+  xrechnungScenario?: XRechnungScenario | null;
   invoiceNumber: string;
 }
 
@@ -302,6 +351,7 @@ export function publicXmlValidation(r: XmlValidationResult): PublicXmlValidation
     summary,
     ruleSet: r.ruleSet,
     ruleSets: r.ruleSets,
+    ...(r.xrechnungScenario === undefined ? {} : { xrechnungScenario: r.xrechnungScenario }),
     invoiceNumber: r.invoice.number,
   };
 }

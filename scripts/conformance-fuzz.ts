@@ -1,10 +1,12 @@
 /**
- * npm run conformance:fuzz -- --seed N --count M [--bases GLOB] [--out DIR] [--parallel P]
+ * npm run conformance:fuzz -- --seed N --count M [--bases GLOB] [--out DIR] [--parallel P] [--rules xrechnung|peppol|fr]
  *
  * Differential testing against the official EN 16931 validator: mutants of
  * the shared corpus (SHARED_DIR/conformance, default ../shared), validated by
  * us and by en16931-check --stream; disagreements are shrunk and written to
  * DIR (default .fuzz/conformance-<seed>). Exit status 1 when any disagree.
+ * With --rules, the ids of that rule family are compared instead (XRechnung,
+ * Peppol BIS Billing, BR-FR; scripts/conformance-fuzz/families.ts).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,12 +19,14 @@ const { values } = parseArgs({
     bases: { type: 'string' },
     out: { type: 'string' },
     parallel: { type: 'string', default: '4' },
+    rules: { type: 'string' },
   },
 });
 const seed = Number(values.seed);
 const count = Number(values.count);
-if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
-  console.error('usage: npm run conformance:fuzz -- --seed N --count M [--bases GLOB] [--out DIR] [--parallel P]');
+const rules = values.rules;
+if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1 || (rules !== undefined && !['xrechnung', 'peppol', 'fr'].includes(rules))) {
+  console.error('usage: npm run conformance:fuzz -- --seed N --count M [--bases GLOB] [--out DIR] [--parallel P] [--rules xrechnung|peppol|fr]');
   process.exit(2);
 }
 const sharedDir = resolve(process.env.SHARED_DIR ?? resolve(import.meta.dirname, '..', '..', 'shared'));
@@ -33,7 +37,9 @@ const result = await runCampaign({
   sharedDir,
   outDir,
   parallel: Number(values.parallel),
-  ...(values.bases === undefined ? {} : { bases: values.bases }),
+  // Peppol BIS Billing is UBL only: its default bases are the UBL corpus.
+  ...(values.bases === undefined ? (rules === 'peppol' ? { bases: 'ubl/**' } : {}) : { bases: values.bases }),
+  ...(rules === undefined ? {} : { rules: rules as 'xrechnung' | 'peppol' | 'fr' }),
   onProgress: (done, s) => console.error(`${done}/${count} mutants, ${s.disagreements} disagreements, ${s.officialAborted} official aborts, ${(s.ms / 1000).toFixed(0)} s`),
 });
 const { stats } = result;

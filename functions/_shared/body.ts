@@ -2,13 +2,14 @@
  * Body checks at the boundary: a valibot-backed parser from lib/input turns
  * the JSON body into typed input or a 400 with field paths.
  */
-import { isRuleSelection, RULE_SELECTIONS, type RuleSelection } from '../../lib/rules/rule-sets.js';
+import { asksFor, parseRuleRequest, RULES_MESSAGE, type RuleRequest } from '../../lib/rules/rule-sets.js';
 import { SYNTAX_NAMES, isSyntaxName, type SyntaxName } from '../../lib/convert/syntax.js';
 import { EncodingError, InputError, type FieldIssue } from '../../lib/errors.js';
 import { parsePartialInvoiceInput, type PartialInvoiceInput } from '../../lib/input/partial.js';
 import { describeReceived } from '../../lib/input/codes.js';
 import { findUnpairedSurrogate } from '../../lib/input/utf8.js';
 import { MAX_IDENTIFIER_LENGTH } from '../../lib/input/limits.js';
+import { syntaxForRules } from '../../lib/input/cius.js';
 
 /** A parser as lib/input exports them. */
 export type BodyParser<T> = (body: unknown) => { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
@@ -105,7 +106,7 @@ export const CONVERT_MEDIA_TYPES: Readonly<Record<string, string>> = {
 export function parseConvertBody(body: unknown):
   | {
       ok: true;
-      value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended'; businessProcess?: string; rules?: RuleSelection; syntax?: 'ubl'; async: boolean };
+      value: { bytes: Uint8Array; mimeType: string; fileName?: string; profile: 'basic' | 'comfort' | 'extended'; businessProcess?: string; rules?: RuleRequest; syntax?: 'ubl'; async: boolean };
     }
   | { ok: false; issues: FieldIssue[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, issues: [{ path: '', message: 'must be an object' }] };
@@ -138,16 +139,26 @@ export function parseConvertBody(body: unknown):
     else if (b.businessProcess.length > MAX_IDENTIFIER_LENGTH) issues.push({ path: 'businessProcess', message: `must be at most ${MAX_IDENTIFIER_LENGTH} characters long (it has ${b.businessProcess.length})` });
     else businessProcess = b.businessProcess.trim();
   }
-  let rules: RuleSelection | undefined;
+  let rules: RuleRequest | undefined;
   if (b.rules !== undefined && b.rules !== null) {
-    if (isRuleSelection(b.rules)) rules = b.rules;
-    else issues.push({ path: 'rules', message: `must be one of ${RULE_SELECTIONS.join(', ')}; got ${describeReceived(b.rules)}` });
+    rules = parseRuleRequest(b.rules);
+    if (rules === undefined) issues.push({ path: 'rules', message: `${RULES_MESSAGE}; got ${describeReceived(b.rules)}` });
   }
   let syntax: SyntaxName = 'cii';
+  let explicitSyntax: SyntaxName | undefined;
   if (b.syntax !== undefined && b.syntax !== null) {
-    if (isSyntaxName(b.syntax)) syntax = b.syntax;
+    if (isSyntaxName(b.syntax)) syntax = explicitSyntax = b.syntax;
     else issues.push({ path: 'syntax', message: `must be one of ${SYNTAX_NAMES.join(', ')}` });
   }
+  // `rules: peppol` writes UBL (Peppol BIS Billing is UBL only), as on /api/v2/xml (lib/input/cius.ts).
+  try {
+    syntax = syntaxForRules(rules, explicitSyntax);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    issues.push(...(e.details as FieldIssue[]));
+  }
+  // An XRechnung is written at the EN 16931 level (comfort), with its own specification identifier (BT-24).
+  if (syntax === 'cii' && profile !== 'comfort' && rules !== undefined && asksFor(rules, 'xrechnung')) issues.push({ path: 'profile', message: `an XRechnung is written at the EN 16931 level: leave profile out or send comfort with rules xrechnung (not ${profile})` });
   // The Factur-X profiles are CII's: UBL is written in EN 16931 (comfort), the only level EN 16931-3-2 binds.
   if (syntax === 'ubl' && profile !== 'comfort') issues.push({ path: 'profile', message: `${profile} is a Factur-X (CII) profile: with syntax ubl the invoice is written in EN 16931 (comfort); leave profile out or send comfort` });
   if (issues.length > 0 || bytes === undefined || mimeType === undefined) return { ok: false, issues };
@@ -167,21 +178,24 @@ export function parseConvertBody(body: unknown):
 }
 
 /**
- * The rule sets a request asks for (`rules`: auto, en16931, fr): `"rules"` of a JSON body, else the query parameter
- * `?rules=` (raw XML bodies, /api/v2/render); undefined when neither is given (auto).
+ * The rule sets a request asks for (`rules`: auto, en16931, fr, xrechnung, peppol, or a list of them,
+ * lib/rules/rule-sets.ts): `"rules"` of a JSON body (a value or an array), else the query parameter `?rules=`
+ * (raw XML bodies, /api/v2/render; comma-separated for several); undefined when neither is given (auto).
  * @throws InputError (400) for any other value.
  */
-export function requestRules(req: { body: unknown; event: { queryStringParameters?: Record<string, string | undefined> | null } }): RuleSelection | undefined {
+export function requestRules(req: { body: unknown; event: { queryStringParameters?: Record<string, string | undefined> | null } }): RuleRequest | undefined {
   const body = req.body;
   const fromBody = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { rules?: unknown }).rules : undefined;
   if (fromBody !== undefined && fromBody !== null) {
-    if (!isRuleSelection(fromBody)) throw bodyProblem('rules', `must be one of ${RULE_SELECTIONS.join(', ')}; got ${describeReceived(fromBody)}`);
-    return fromBody;
+    const rules = parseRuleRequest(fromBody);
+    if (rules === undefined) throw bodyProblem('rules', `${RULES_MESSAGE}; got ${describeReceived(fromBody)}`);
+    return rules;
   }
   const fromQuery = req.event.queryStringParameters?.['rules'];
   if (fromQuery === undefined || fromQuery === null) return undefined;
-  if (!isRuleSelection(fromQuery)) throw bodyProblem('query.rules', `must be one of ${RULE_SELECTIONS.join(', ')}; got ${describeReceived(fromQuery)}`);
-  return fromQuery;
+  const rules = parseRuleRequest(fromQuery);
+  if (rules === undefined) throw bodyProblem('query.rules', `${RULES_MESSAGE}; got ${describeReceived(fromQuery)}`);
+  return rules;
 }
 
 /**

@@ -130,7 +130,7 @@ function convert(xml: string | Uint8Array, options: ConvertOptions, gate: boolea
     from: source.syntax,
     ...(written.documentType === undefined ? {} : { documentType: written.documentType }),
     invoiceNumber: invoice.number,
-    validation: judgeXml(written.xml, options, options.rules, invoice),
+    validation: judgeXml(written.xml, options, options.rules),
     unmapped,
     invoice,
   };

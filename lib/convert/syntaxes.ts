@@ -11,9 +11,8 @@ import type { InvoiceProfile } from '../ubl/profile.js';
 import { toElementTree, type CiiElement } from '../cii/reader/tree.js';
 import { writeCii } from '../cii/writer.js';
 import type { Invoice } from '../model/invoice.js';
-import type { RuleSelection } from '../rules/rule-sets.js';
+import type { RuleRequest } from '../rules/rule-sets.js';
 import type { Finding } from '../rules/types.js';
-import { withInterimBrFr } from '../ubl/br-fr-interim.js';
 import { isUblRoot, readUbl } from '../ubl/read.js';
 import { writeUblWithReport, type UblDocumentType, type UnmappedTerm } from '../ubl/writer.js';
 import { publicXmlValidation, validateInvoiceXml } from '../validate-xml.js';
@@ -25,7 +24,7 @@ export interface SyntaxOptions {
   /** The service's schema folder (XSD validation); without it the XSD step is skipped and said so. */
   schemaDir?: string | undefined;
   /** Rule sets for the verdict on the converted document (default auto: BR-FR for a French seller). */
-  rules?: RuleSelection | undefined;
+  rules?: RuleRequest | undefined;
 }
 
 /** A verdict on one document of either syntax (lib/validate-xml.ts, as the API shows it). */
@@ -67,12 +66,11 @@ export interface SyntaxAdapter {
 
 /**
  * The verdict on an XML invoice of either syntax: its rules and XSD
- * (lib/validate-xml.ts, what POST /api/v2/validate answers), with `rules`;
- * for UBL we wrote from `written`, BR-FR as ../ubl/br-fr-interim.ts runs it.
+ * (lib/validate-xml.ts, what POST /api/v2/validate answers), with the rule
+ * families `rules` selects (BR-FR, XRechnung, Peppol) in either syntax.
  */
-export function judgeXml(xml: string | Uint8Array, options: SyntaxOptions, rules: RuleSelection | undefined, written?: Invoice): DocumentVerdict {
-  const raw = validateInvoiceXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(rules ? { rules } : {}) });
-  const r = written === undefined ? raw : withInterimBrFr(raw, written, rules);
+export function judgeXml(xml: string | Uint8Array, options: SyntaxOptions, rules: RuleRequest | undefined): DocumentVerdict {
+  const r = validateInvoiceXml(xml, { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(rules ? { rules } : {}) });
   const main = r.xsd.reports[0];
   return {
     valid: r.valid,

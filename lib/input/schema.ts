@@ -43,7 +43,7 @@ import {
 import { codeNumber, codeOf, numericCodeOf, withReceived } from './codes.js';
 import { xmlForbiddenCharMessage } from './xml-chars.js';
 import { FR_BILLING_FRAMEWORKS } from '../rules/br-fr/BR-FR-08.js';
-import { RULE_SELECTIONS } from '../rules/rule-sets.js';
+import { RULE_SELECTIONS, RULES_MESSAGE } from '../rules/rule-sets.js';
 import { SYNTAX_NAMES } from '../convert/syntax.js';
 
 /** VAT category codes of EN 16931 (BT-151 / BT-118, UNTDID 5305 subset). */
@@ -827,8 +827,8 @@ export const InvoiceInputSchema = v.object(
       'VAT accounting currency, ISO 4217 (BT-6), with totals.vatTotalAccountingCurrency (BT-111). A French invoice not in EUR needs EUR here (BR-FR-CO-12).',
     ),
     rules: optional(
-      codeOf(RULE_SELECTIONS),
-      'Rule sets to apply: auto (default: EN 16931, plus the French BR-FR rules when the seller is in FR), fr (always both), en16931 (never BR-FR).',
+      v.union([v.picklist(RULE_SELECTIONS), v.pipe(v.array(v.picklist(RULE_SELECTIONS)), v.minLength(1), v.maxLength(RULE_SELECTIONS.length))], withReceived(RULES_MESSAGE)),
+      'Rule sets to apply besides EN 16931 (always run): auto (default: the French BR-FR rules when the seller is in FR), fr (BR-FR 1.4.0.02), xrechnung (XRechnung 3.0.2: writes an XRechnung), peppol (Peppol BIS Billing 3.0.21: writes a Peppol UBL invoice), en16931 (none); several as a list, e.g. ["peppol", "fr"].',
     ),
     syntax: optional(
       v.picklist(SYNTAX_NAMES, `must be one of ${SYNTAX_NAMES.join(', ')}`),

@@ -10,7 +10,7 @@ import type { ExtractedInvoiceXml } from '../pdf/extract.js';
 import type { EmbedFacturXResult } from '../pdf/embed.js';
 import type { FacturXProfile } from '../pdf/profile.js';
 import { JOB_OCR_BUDGET_MS, JOB_READ_BUDGET_MS, OCR_BUDGET_MS } from './budgets.js';
-import type { RuleSelection } from '../rules/rule-sets.js';
+import type { RuleRequest } from '../rules/rule-sets.js';
 import type { InvoiceProfile } from '../ubl/profile.js';
 import type { SyntaxName } from '../convert/syntax.js';
 
@@ -67,15 +67,13 @@ function documentText(doc: { lines: Array<{ text: string }> }): string {
  * UBL invoice is embedded as its CII conversion (lib/convert, the model unchanged; what CII cannot carry is counted
  * in `unmapped`), itself validated before it is embedded.
  */
-export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined; rules?: RuleSelection | undefined }): Promise<RenderedXml> {
+export async function renderXml(xml: string | Uint8Array, options: { schemaDir?: string | undefined; rules?: RuleRequest | undefined }): Promise<RenderedXml> {
   const { validateInvoiceXml } = await import('../validate-xml.js');
   const { renderInvoicePdf } = await import('../pdf/render/render.js');
   const { facturXProfileOf } = await import('../pdf/profile.js');
   const opts = { ...(options.schemaDir ? { schemaDir: options.schemaDir } : {}), ...(options.rules ? { rules: options.rules } : {}) };
-  const { withInterimBrFr } = await import('../ubl/br-fr-interim.js');
-  const raw = validateInvoiceXml(xml, opts);
-  // `rules: auto` means BR-FR for a French seller in either syntax (on UBL, for now, over the CII form of the model).
-  const verdict = withInterimBrFr(raw, raw.invoice, options.rules);
+  // The rule families `rules` selects (BR-FR for a French seller under auto, XRechnung, Peppol) run in either syntax.
+  const verdict = validateInvoiceXml(xml, opts);
   const result = { invoiceNumber: verdict.invoice.number, valid: verdict.valid, errorRules: [...new Set(verdict.errors.map((e) => e.rule))] };
   // Valid is valid whatever BT-24 says (the CEN rules accept any identifier): embed, declaring the profile BT-24
   // names (ZUGFeRD 1.0 ids included), else EN 16931, the rules the invoice has just passed.
@@ -121,14 +119,14 @@ export const TASKS = {
   embed: async (input: { pdf: Uint8Array; xml: string; profile?: FacturXProfile }): Promise<EmbedFacturXResult> =>
     (await import('../pdf/embed.js')).embedFacturX(input.pdf, input.xml, input.profile ? { profile: input.profile } : {}),
   /** v2 render of large XML. */
-  renderXml: (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleSelection }): Promise<RenderedXml> => renderXml(input.xml, input),
+  renderXml: (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleRequest }): Promise<RenderedXml> => renderXml(input.xml, input),
   /** v2 convert of large XML: the public conversion (without the model, whose Decimal instances do not cross threads). */
-  convertXml: async (input: { xml: string | Uint8Array; to?: SyntaxName; schemaDir?: string; rules?: RuleSelection }) => {
+  convertXml: async (input: { xml: string | Uint8Array; to?: SyntaxName; schemaDir?: string; rules?: RuleRequest }) => {
     const { convertInvoiceXml, publicConversion } = await import('../convert/convert.js');
     return publicConversion(convertInvoiceXml(input.xml, input));
   },
   /** v2 validate of large XML: the public verdict (without the model, whose Decimal instances do not cross threads). */
-  validateXml: async (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleSelection }) => {
+  validateXml: async (input: { xml: string | Uint8Array; schemaDir?: string; rules?: RuleRequest }) => {
     const { publicXmlValidation, validateInvoiceXml } = await import('../validate-xml.js');
     return publicXmlValidation(validateInvoiceXml(input.xml, { ...(input.schemaDir ? { schemaDir: input.schemaDir } : {}), ...(input.rules ? { rules: input.rules } : {}) }));
   },

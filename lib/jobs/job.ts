@@ -18,7 +18,7 @@
  * {@link JOB_TTL_MS} (24 h), then they are gone.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { RuleSelection } from '../rules/rule-sets.js';
+import type { RuleRequest } from '../rules/rule-sets.js';
 import type { Plan, Reservation } from '../keys/store.js';
 
 /** Where a job is. */
@@ -60,7 +60,7 @@ export interface JobRequest {
   fileName?: string;
   profile: 'basic' | 'comfort' | 'extended';
   businessProcess?: string;
-  rules?: RuleSelection;
+  rules?: RuleRequest;
   /** `ubl`: the XML is written as UBL 2.1 (issue 23); absent: Factur-X CII in `profile`. */
   syntax?: 'ubl';
   /** Size of the document in bytes. */

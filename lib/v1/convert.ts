@@ -21,12 +21,12 @@ import { missingFromFindings, partialInvoiceFromInput } from './partial-invoice.
 import { dec } from '../model/decimal.js';
 import type { Invoice, PostalAddress } from '../model/invoice.js';
 import { publicXmlValidation, readInvoiceXml, validateInvoiceXml, type PublicXmlValidation } from '../validate-xml.js';
-import { runsBrFr, type RuleSelection } from '../rules/rule-sets.js';
+import { isXRechnungId, runsBrFr, type RuleRequest } from '../rules/rule-sets.js';
+import { applyCiusDefaults } from '../input/cius.js';
 import { applyFrenchDefaults } from '../input/french.js';
 import { toV1Validation, type V1Validation } from './validation.js';
 import { NotEn16931CiiError } from '../cii/detect.js';
 import { writeUblWithReport } from '../ubl/writer.js';
-import { withInterimBrFr } from '../ubl/br-fr-interim.js';
 import type { Finding } from '../rules/types.js';
 
 /** v1 profile names. */
@@ -47,7 +47,7 @@ export interface ConvertRequest {
   /** Business process type (BT-23) for a French invoice (no default: without it BR-FR-08 is reported). */
   businessProcess?: string;
   /** Which rule sets run (auto by default: BR-FR for a French seller, whose invoice then gets the French defaults). */
-  rules?: RuleSelection;
+  rules?: RuleRequest;
   /** `ubl`: write a UBL 2.1 Invoice / CreditNote (EN 16931, the comfort profile) instead of Factur-X CII. */
   syntax?: 'ubl';
 }
@@ -169,6 +169,8 @@ export async function convertDocument(req: ConvertRequest, options: ConvertOptio
     if (req.businessProcess !== undefined) invoice.process.businessProcess = req.businessProcess;
     applyFrenchDefaults(invoice);
   }
+  // `rules: xrechnung` / `peppol`: their specification identifier (BT-24) and defaults, as on /api/v2/xml (docs/MARKETS.md).
+  applyCiusDefaults(invoice, req.rules);
   const written = req.syntax === 'ubl' ? writeUbl(invoice, req.rules, options.schemaDir) : writeCiiProfile(invoice, profile, req.rules, options.schemaDir);
   const verdict = written.verdict;
   if (written.dropped.length > 0) {
@@ -199,21 +201,21 @@ interface WrittenV1 {
   dropped: string[];
 }
 
-/** Factur-X CII in `profile`, validated like any incoming XML (rules, CII D16B and profile XSDs). */
-function writeCiiProfile(invoice: Invoice, profile: FacturXProfile, rules: RuleSelection | undefined, schemaDir: string | undefined): WrittenV1 {
-  const written = writeCiiWithReport(invoice, { profile });
-  return { xml: written.xml, verdict: judge(written.xml, invoice, rules, schemaDir), dropped: written.dropped };
+/** Factur-X CII in `profile` (an XRechnung, `rules: xrechnung`, keeps its own BT-24 at the EN 16931 level), validated like any incoming XML (rules, CII D16B and profile XSDs). */
+function writeCiiProfile(invoice: Invoice, profile: FacturXProfile, rules: RuleRequest | undefined, schemaDir: string | undefined): WrittenV1 {
+  const written = writeCiiWithReport(invoice, isXRechnungId(invoice.process.specificationId) && profile === 'EN16931' ? {} : { profile });
+  return { xml: written.xml, verdict: judge(written.xml, rules, schemaDir), dropped: written.dropped };
 }
 
 /** A UBL 2.1 Invoice or CreditNote (lib/ubl/writer.ts), validated like any incoming UBL (rules, UBL 2.1 XSD). */
-function writeUbl(invoice: Invoice, rules: RuleSelection | undefined, schemaDir: string | undefined): WrittenV1 {
+function writeUbl(invoice: Invoice, rules: RuleRequest | undefined, schemaDir: string | undefined): WrittenV1 {
   const written = writeUblWithReport(invoice);
-  return { xml: written.xml, verdict: judge(written.xml, invoice, rules, schemaDir), dropped: [...new Set(written.unmapped.map((u) => u.term))] };
+  return { xml: written.xml, verdict: judge(written.xml, rules, schemaDir), dropped: [...new Set(written.unmapped.map((u) => u.term))] };
 }
 
-/** The public verdict on XML we wrote from `invoice`, by the rules and schemas of its syntax (BR-FR on UBL: ../ubl/br-fr-interim.ts). */
-function judge(xml: string, invoice: Invoice, rules: RuleSelection | undefined, schemaDir: string | undefined): PublicXmlValidation {
-  return publicXmlValidation(withInterimBrFr(validateInvoiceXml(xml, { ...(schemaDir ? { schemaDir } : {}), ...(rules ? { rules } : {}) }), invoice, rules));
+/** The public verdict on XML we wrote, by the rules and schemas of its syntax and the rule families `rules` selects. */
+function judge(xml: string, rules: RuleRequest | undefined, schemaDir: string | undefined): PublicXmlValidation {
+  return publicXmlValidation(validateInvoiceXml(xml, { ...(schemaDir ? { schemaDir } : {}), ...(rules ? { rules } : {}) }));
 }
 
 /** Reads the v1 `profile` field: basic | comfort | extended, default comfort. */

@@ -1,16 +1,19 @@
 /**
- * A differential campaign: mutants of the shared corpus documents validated
- * by us (lib/validate-xml.ts) and by the official validator
- * (en16931-check --stream); each disagreement is shrunk to the fewest edits
- * that still disagree and written, with both verdicts, to a folder.
- * Deterministic per seed: mutant i of seed s is always the same document.
+ * A differential campaign: mutants of the shared corpus documents, CII
+ * (`cii/**`, the default) or UBL (`ubl/**`), validated by us
+ * (lib/validate-xml.ts with the repository's schemas/) and by the official
+ * validator (en16931-check --stream); each disagreement is shrunk to the
+ * fewest edits that still disagree and written, with both verdicts, to a
+ * folder. Deterministic per seed: mutant i of seed s is always the same
+ * document.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { differences, officialVerdict, ourVerdict, type Verdict } from './compare.js';
 import { applyEdits, collectCodes, mutate, Rng, scanBase, type Base, type Edit } from './mutate.js';
 import { OfficialValidator } from './oracle.js';
+import { FAMILY_FLAGS, officialFamilyVerdict, ourFamilyVerdict, type Family } from './families.js';
 
 /** What a campaign is asked to do. */
 export interface CampaignOptions {
@@ -18,13 +21,15 @@ export interface CampaignOptions {
   count: number;
   /** The shared folder (holding conformance/, schemas/, official-validator/). */
   sharedDir: string;
-  /** Glob over paths relative to conformance/ (default `cii/**`). */
+  /** Glob over paths relative to conformance/ (default `cii/**`; `ubl/**` for UBL documents). */
   bases?: string;
   /** Where disagreements are written (nothing written when undefined). */
   outDir?: string;
   /** Mutants in flight at once (the official validator works one at a time; ours runs while it does). */
   parallel?: number;
   onProgress?: (done: number, stats: CampaignStats) => void;
+  /** Compare a rule family beside EN 16931 instead (./families.ts): XRechnung, Peppol BIS Billing or BR-FR ids. */
+  rules?: Family;
 }
 
 /** One disagreement, shrunk. */
@@ -104,7 +109,10 @@ function listFiles(dir: string): string[] {
   });
 }
 
-/** The CII D16B documents of the corpus matching `glob`, scanned, in a fixed order. */
+/** Root element local names of the documents a campaign mutates: CII D16B, UBL 2.1 Invoice and CreditNote. */
+const INVOICE_ROOTS = /(^|:)(CrossIndustryInvoice|Invoice|CreditNote)$/;
+
+/** The CII D16B and UBL 2.1 documents of the corpus matching `glob`, scanned, in a fixed order. */
 export function loadBases(sharedDir: string, glob = 'cii/**'): Base[] {
   const root = join(sharedDir, 'conformance');
   const re = globToRegExp(glob);
@@ -113,7 +121,7 @@ export function loadBases(sharedDir: string, glob = 'cii/**'): Base[] {
     .filter((p) => p.endsWith('.xml') && re.test(p))
     .sort()
     .map((p) => scanBase(p, readFileSync(join(root, p), 'utf8')))
-    .filter((b) => b.elements[0]?.name.endsWith('CrossIndustryInvoice'));
+    .filter((b) => INVOICE_ROOTS.test(b.elements[0]?.name ?? ''));
 }
 
 /** The rng of mutant `i` of `seed` (independent of every other mutant). */
@@ -124,9 +132,10 @@ function mutantRng(seed: number, i: number): Rng {
 /** Runs a campaign. Throws when the official validator cannot run. */
 export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult> {
   const t0 = Date.now();
-  const schemaDir = join(opts.sharedDir, 'schemas');
+  // The repository's schemas (the service's runtime copy): CII D16B and Factur-X as in ../shared/schemas, and UBL 2.1.
+  const schemaDir = resolve(import.meta.dirname, '..', '..', 'schemas');
   const bases = loadBases(opts.sharedDir, opts.bases);
-  if (bases.length === 0) throw new Error(`no CII base documents match ${opts.bases ?? 'cii/**'}`);
+  if (bases.length === 0) throw new Error(`no CII or UBL base documents match ${opts.bases ?? 'cii/**'}`);
   const pool = collectCodes(bases);
   // A seeded order of the bases, so any count of at least their number covers each one.
   const order = bases.map((_, i) => i);
@@ -138,7 +147,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   const work = join(tmpdir(), `conformance-fuzz-${process.pid}-${opts.seed}`);
   mkdirSync(work, { recursive: true });
   if (opts.outDir) mkdirSync(opts.outDir, { recursive: true });
-  const oracle = OfficialValidator.start(opts.sharedDir);
+  const oracle = OfficialValidator.start(opts.sharedDir, opts.rules === undefined ? [] : [FAMILY_FLAGS[opts.rules]]);
   const stats: CampaignStats = {
     mutants: 0,
     compared: 0,
@@ -159,8 +168,8 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     const file = join(work, `t${tmpCounter++}.xml`);
     writeFileSync(file, xml);
     const pending = oracle.check(file);
-    const ours = ourVerdict(xml, schemaDir);
-    const official = officialVerdict(await pending);
+    const ours = opts.rules === undefined ? ourVerdict(xml, schemaDir) : ourFamilyVerdict(xml, opts.rules);
+    const official = opts.rules === undefined ? officialVerdict(await pending) : officialFamilyVerdict(await pending, opts.rules);
     rmSync(file, { force: true });
     const diffs = official.refused !== undefined ? [] : ours.refused !== undefined ? [`ours refused: ${ours.refused}`] : differences(ours, official);
     return { ours, official, diffs };

@@ -1,5 +1,8 @@
 /**
- * Structural mutation operators over CII documents, deterministic per seed.
+ * Structural mutation operators over CII and UBL documents, deterministic per
+ * seed (the operators are syntax-neutral; the date and boolean forms follow
+ * the element: a CII `udt:DateTimeString` / `udt:Indicator`, a UBL
+ * `cbc:...Date` / `cbc:ChargeIndicator`).
  * A mutation is one text splice (an {@link Edit}) chosen from the document's
  * scanned elements; a mutant is a base document with one to three
  * non-overlapping edits, so it can be shrunk by dropping edits.
@@ -163,9 +166,9 @@ const replaceCode: Operator = (rng, b, pool) => {
   return { start: c.a.valueStart, end: c.a.valueEnd, text: code.replace(/"/g, ''), op: `code ${where(b, c.e)}/@${c.a.name}: ${JSON.stringify(old)} -> ${JSON.stringify(code)}` };
 };
 
-/** xs:boolean lexical forms (and, rarely, forms outside it) in a udt:Indicator. */
+/** xs:boolean lexical forms (and, rarely, forms outside it) in a CII udt:Indicator or a UBL cbc:ChargeIndicator. */
 const booleanForm: Operator = (rng, b) => {
-  const el = rng.pick(leaves(b).filter((e) => localName(e) === 'Indicator'));
+  const el = rng.pick(leaves(b).filter((e) => localName(e).endsWith('Indicator')));
   if (el === undefined) return undefined;
   const forms = ['0', '1', 'true', 'false', ' true ', '\nfalse\n', ' 1', '0 '];
   const form = rng.int(20) === 0 ? rng.pick(['TRUE', 'yes', ''])! : rng.pick(forms)!;
@@ -202,13 +205,17 @@ const sign: Operator = (rng, b) => {
   return replaceText(el, next, `sign ${where(b, el)}: ${t} -> ${next}`);
 };
 
-/** Dates out of range or in another form. */
+/** Dates out of range or in another form: CII format 102 (`udt:DateTimeString`), UBL xs:date (`cbc:IssueDate`, `cbc:StartDate`, ...). */
 const date: Operator = (rng, b) => {
-  const el = rng.pick(leaves(b).filter((e) => /DateTimeString|DateString$/.test(localName(e))));
+  // A CII document has no leaf whose name ends with Date: its candidates (and so its mutants per seed) are unchanged.
+  const el = rng.pick(leaves(b).filter((e) => /DateTimeString|DateString$/.test(localName(e)) || localName(e).endsWith('Date')));
   if (el === undefined) return undefined;
   const t = b.xml.slice(el.openEnd, el.closeStart).trim();
   const y = /^\d{4}/.exec(t)?.[0] ?? '2024';
-  const next = rng.pick([`${y}1301`, `${y}0230`, `${y}0229`, `${y}0431`, `${y}0001`, `${y}-01-15`, '00000000', '99991231', `${t}0`, t.slice(0, -1), `${y}1231`])!;
+  const forms = localName(el).endsWith('Date')
+    ? [`${y}-13-01`, `${y}-02-30`, `${y}-02-29`, `${y}-04-31`, `${y}-00-10`, `${y}0115`, `${t}Z`, `${t}+14:00`, `${t}-12:00`, `${y}-12-31`, `${y}-01-01`, '9999-12-31', '0001-01-01', `${t}T10:00:00`, t.slice(0, -1)]
+    : [`${y}1301`, `${y}0230`, `${y}0229`, `${y}0431`, `${y}0001`, `${y}-01-15`, '00000000', '99991231', `${t}0`, t.slice(0, -1), `${y}1231`];
+  const next = rng.pick(forms)!;
   return replaceText(el, next, `date ${where(b, el)}: ${t} -> ${next}`);
 };
 

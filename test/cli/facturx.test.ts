@@ -26,13 +26,18 @@ describe('facturx validate', () => {
 
   it('validates UBL invoices and credit notes too, by their root element (issue 23)', () => {
     const fixtures = resolve(import.meta.dirname, '..', 'fixtures', 'ubl');
-    const { status, rows } = run(['validate', resolve(fixtures, 'minimal-invoice.xml'), resolve(fixtures, 'minimal-credit-note.xml')]);
+    // The fixtures' seller is French: --rules en16931 leaves out the BR-FR rules auto would add (see below).
+    const { status, rows } = run(['validate', '--rules', 'en16931', resolve(fixtures, 'minimal-invoice.xml'), resolve(fixtures, 'minimal-credit-note.xml')]);
     expect(status).toBe(0);
     expect(rows.map((r) => [r.syntax, r.valid, r.ruleSet])).toEqual([
       ['UBL-Invoice', true, 'EN 16931 UBL 1.3.16'],
       ['UBL-CreditNote', true, 'EN 16931 UBL 1.3.16'],
     ]);
     expect(rows[0].xsd.reports[0].schema).toBe('UBL 2.1 Invoice');
+    // Under auto, a French seller's UBL invoice gets the BR-FR rules of the UBL binding (issue 23, point 6).
+    const auto = run(['validate', resolve(fixtures, 'minimal-invoice.xml')]);
+    expect(auto.rows[0].ruleSets).toEqual(['EN 16931 UBL 1.3.16', 'BR-FR 1.4.0.02']);
+    expect(auto.rows[0].errors.map((e: { rule: string }) => e.rule)).toContain('BR-FR-08_BT-23');
   });
 
   it('exits 1 when one file is invalid, naming the official rule ids', () => {

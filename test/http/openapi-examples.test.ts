@@ -12,6 +12,7 @@ import { getJobRuntime } from '../../functions/_shared/jobs.js';
 import { setKeyStore } from '../../functions/_shared/key-store.js';
 import { buildOpenApi } from '../../functions/_shared/openapi.js';
 import { ROUTES } from '../../functions/routes.js';
+import { RULES_MESSAGE } from '../../lib/rules/rule-sets.js';
 import { openLocalKeyStore, type LocalKeyStore } from '../../lib/keys/local/local-key-store.js';
 import { createApp } from '../../server/app.js';
 
@@ -204,6 +205,6 @@ describe('error answers, as documented for their status', () => {
     const res = await send('POST', '/api/v2/validate?rules=french', { type: 'application/xml', body: deref(doc.components.examples.ciiXml).value });
     const answered = await expectDocumented('POST', '/api/v2/validate', res, 'bad rules');
     expect(answered.status).toBe(400);
-    expect(answered.json!.error.details).toEqual([{ path: 'query.rules', message: 'must be one of auto, en16931, fr; got "french"' }]);
+    expect(answered.json!.error.details).toEqual([{ path: 'query.rules', message: `${RULES_MESSAGE}; got "french"` }]);
   });
 });

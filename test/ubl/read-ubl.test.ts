@@ -96,7 +96,7 @@ LGMK</cbc:EmbeddedDocumentBinaryObject><cac:ExternalReference><cbc:URI>https://x
     expect(inv.invoicingPeriod).toBeUndefined();
     expect(inv.invoicedObjectIdentifier).toEqual({ id: 'OBJ-7', scheme: 'AAB' });
     expect(inv.supportingDocuments).toEqual([
-      { reference: 'TS-1', description: 'Timesheet', uri: 'https://x.example/ts', attachment: { content: 'YSxiLGMK', mimeCode: 'text/csv', filename: 'ts.csv' } },
+      { reference: 'TS-1', description: 'Timesheet', uri: 'https://x.example/ts', attachment: { content: 'YSxi\nLGMK', mimeCode: 'text/csv', filename: 'ts.csv' } },
     ]);
     // The SEPA identifiers are BT-90 (the payee's first), not BT-29 / BT-60.
     expect(inv.seller.identifiers).toEqual([{ id: '4000001000005', scheme: '0088' }]);

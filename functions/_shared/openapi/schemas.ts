@@ -106,7 +106,13 @@ const validation = {
     summary: { type: 'string' },
     ruleSet: { type: 'string', examples: ['EN 16931 CII 1.3.16', 'EN 16931 UBL 1.3.16'] },
     syntax: { type: 'string', enum: ['CII', 'UBL-Invoice', 'UBL-CreditNote'], description: 'For an XML invoice: its syntax, by the root element.' },
-    ruleSets: { type: 'array', items: { type: 'string' }, description: 'Every rule set that ran: EN 16931, and BR-FR when it ran.', examples: [['EN 16931 CII 1.3.16', 'BR-FR 1.4.0.02']] },
+    ruleSets: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Every rule set that ran: EN 16931 (CII or UBL), then BR-FR, XRechnung, Peppol BIS Billing as `rules` chose them (JSON "rules", ?rules=, one value or a list).',
+      examples: [['EN 16931 CII 1.3.16', 'BR-FR 1.4.0.02'], ['EN 16931 CII 1.3.16', 'XRechnung 3.0.2'], ['EN 16931 UBL 1.3.16', 'BR-FR 1.4.0.02', 'Peppol BIS Billing 3.0.21']],
+    },
+    xrechnungScenario: { type: ['string', 'null'], enum: ['xrechnung', 'extension', 'cvd', null], description: 'XML validated with the XRechnung rules: the KoSIT scenario BT-24 selects (null: none, the document is rejected).' },
   },
 };
 
@@ -180,10 +186,13 @@ const v1Meta = {
 };
 
 const rulesProperty = {
-  type: 'string',
-  enum: [...RULE_SELECTIONS],
+  description:
+    'Rule sets to apply besides EN 16931, which always runs: auto (default: the French BR-FR rules when the seller is in FR; XRechnung or Peppol when the XML names them in BT-24), fr (BR-FR 1.4.0.02), xrechnung (XRechnung 3.0.2; on /api/v2/xml it writes an XRechnung), peppol (Peppol BIS Billing 3.0.21; writes a Peppol UBL invoice), en16931 (none). Several as a list: ["peppol", "fr"], or "peppol,fr" in a query.',
   default: 'auto',
-  description: 'Rule sets to apply: auto (EN 16931, plus the French BR-FR rules when the seller is in FR), fr (always both), en16931 (never BR-FR).',
+  oneOf: [
+    { type: 'string', enum: [...RULE_SELECTIONS] },
+    { type: 'array', items: { type: 'string', enum: [...RULE_SELECTIONS] }, minItems: 1, maxItems: RULE_SELECTIONS.length },
+  ],
 };
 
 const ciiXmlJson = {
@@ -383,8 +392,9 @@ export const RULES_PARAMETER = Object.freeze({
   name: 'rules',
   in: 'query',
   required: false,
-  description: 'Rule sets to apply, for a raw XML body (a JSON body says it in its `rules` field, which wins). Any other value: 400 at `query.rules`.',
-  schema: rulesProperty,
+  description:
+    'Rule sets to apply besides EN 16931, for a raw XML body (a JSON body says it in its `rules` field, which wins): one of auto (default), en16931, fr, xrechnung, peppol, or several separated by commas (`peppol,fr`). Any other value: 400 at `query.rules`.',
+  schema: { type: 'string', default: 'auto', pattern: `^(${RULE_SELECTIONS.join('|')})(,(${RULE_SELECTIONS.join('|')}))*$`, examples: ['auto', 'peppol,fr'] },
 });
 
 /** `?syntax=` of POST /api/v2/xml, for symmetry with `?rules=` (the JSON field `syntax` wins). */

@@ -24,10 +24,14 @@ function decimalFormat(decimals: number, signed: boolean, digits = 19): (s: stri
 
 /** `custom:is-valid-decimal-19-2`. */
 export const isDecimal19x2 = decimalFormat(2, true);
-const isDecimal19x4 = decimalFormat(4, true);
-const isDecimal19x6 = decimalFormat(6, true);
-const isPositive19x6 = decimalFormat(6, false);
-const isPercent4x2 = decimalFormat(2, false, 4);
+/** `custom:is-valid-decimal-19-4`. */
+export const isDecimal19x4 = decimalFormat(4, true);
+/** `custom:is-valid-decimal-19-6`. */
+export const isDecimal19x6 = decimalFormat(6, true);
+/** `custom:is-valid-decimal-19-6-positive`. */
+export const isPositive19x6 = decimalFormat(6, false);
+/** `custom:is-valid-percent-4-2-positive`. */
+export const isPercent4x2 = decimalFormat(2, false, 4);
 
 function format(id: string, terms: string[], context: string, what: string, check: (s: string) => boolean, rule: string): BrFrRule {
   return {

@@ -10,7 +10,7 @@
 import type { CiiElement } from '../../cii/reader/tree.js';
 import { all, castBoolean, first, kids, normalizeSpace, stringValue } from '../../ubl/reader/context.js';
 import type { Severity } from '../types.js';
-import type { UblSyntaxCheck, UblSyntaxContext, UblSyntaxFailure } from './types.js';
+import type { UblDocumentIndex, UblSyntaxCheck, UblSyntaxContext, UblSyntaxFailure } from './types.js';
 
 const sr = (n: number): string => `UBL-SR-${String(n).padStart(2, '0')}`;
 const dt = (n: number): string => `UBL-DT-${String(n).padStart(2, '0')}`;
@@ -20,12 +20,14 @@ function rule(id: string, severity: Severity, xpath: string, message: string, te
   return { id, severity, xpath, message, test };
 }
 
-/** `count(path) <= bound`, reported at the first node past the bound. */
+/** `count(path) <= bound`, reported at the first node past the bound; a path may end with an attribute (`.../@name`). */
 function atMost(id: string, path: string, bound: number, message: string, severity: Severity = 'fatal'): UblSyntaxCheck {
   const steps = path.split('/');
+  const attr = steps.at(-1)!.startsWith('@') ? steps.pop()!.slice(1) : undefined;
   return rule(id, severity, `count(${path}) <= ${bound}`, message, (el) => {
-    const found = all(el, ...steps);
-    return found.length > bound ? { at: found[bound]! } : undefined;
+    const found = attr === undefined ? all(el, ...steps) : all(el, ...steps).filter((e) => attr in e.attrs);
+    if (found.length <= bound) return undefined;
+    return attr === undefined ? { at: found[bound]! } : { at: found[bound]!, attr };
   });
 }
 
@@ -54,50 +56,20 @@ function localName(name: string): string {
   return colon >= 0 ? name.slice(colon + 1) : name;
 }
 
-/** `count(//X[not(preceding::X/. = .)]) <= 1`: at most one distinct value of X in the document (UBL-SR-44, 47). */
-function oneDistinctValue(root: CiiElement, name: string): UblSyntaxFailure | undefined {
-  const seen = new Set<string>();
-  let failure: UblSyntaxFailure | undefined;
-  const visit = (el: CiiElement): void => {
-    if (failure !== undefined) return;
-    if (el.name === name) {
-      const v = stringValue(el);
-      if (!seen.has(v)) {
-        seen.add(v);
-        if (seen.size === 2) failure = { at: el };
-      }
-    }
-    for (const c of el.children) visit(c);
-  };
-  visit(root);
-  return failure;
+/** `count(//X[not(preceding::X/. = .)]) <= 1`: at most one distinct value of X in the document (UBL-SR-44, 47), reported at the first other value. */
+function oneDistinctValue(index: UblDocumentIndex, name: string): UblSyntaxFailure | undefined {
+  const all = index.byName.get(name) ?? [];
+  const first = all[0];
+  if (first === undefined) return undefined;
+  const v = stringValue(first);
+  const other = all.find((el) => stringValue(el) !== v);
+  return other === undefined ? undefined : { at: other };
 }
 
 /** The first attribute named `attr` in the document (`//@attr`), in document order. */
-function anyAttribute(root: CiiElement, attr: string): UblSyntaxFailure | undefined {
-  if (attr in root.attrs) return { at: root, attr };
-  for (const c of root.children) {
-    const f = anyAttribute(c, attr);
-    if (f !== undefined) return f;
-  }
-  return undefined;
-}
-
-/** Every attribute named `attr` in the document, with its element. */
-function allAttributes(root: CiiElement, attr: string, out: CiiElement[] = []): CiiElement[] {
-  if (attr in root.attrs) out.push(root);
-  for (const c of root.children) allAttributes(c, attr, out);
-  return out;
-}
-
-/** The first descendant named `name` (`//name`), in document order. */
-function firstDescendant(root: CiiElement, name: string): CiiElement | undefined {
-  for (const c of root.children) {
-    if (c.name === name) return c;
-    const d = firstDescendant(c, name);
-    if (d !== undefined) return d;
-  }
-  return undefined;
+function anyAttribute(index: UblDocumentIndex, attr: string): UblSyntaxFailure | undefined {
+  const el = index.byAttribute.get(attr)?.[0];
+  return el === undefined ? undefined : { at: el, attr };
 }
 
 /** `[cbc:ChargeIndicator = false()]` / `true()`: some indicator casting to that boolean. */
@@ -133,20 +105,20 @@ const ROOT: UblSyntaxContext = {
       const due = first(root, 'cac:PaymentMeans', 'cbc:PaymentDueDate');
       return due === undefined ? undefined : { at: due };
     }),
-    rule('UBL-CR-665', 'warning', "not(//cac:AdditionalDocumentReference[cbc:DocumentTypeCode != '130' or not(cbc:DocumentTypeCode)]/cbc:ID/@schemeID)", 'A supporting document reference (BT-122) should carry no scheme identifier.', (root) => {
-      const docs = allNamed(root, 'cac:AdditionalDocumentReference').filter((d) => {
+    rule('UBL-CR-665', 'warning', "not(//cac:AdditionalDocumentReference[cbc:DocumentTypeCode != '130' or not(cbc:DocumentTypeCode)]/cbc:ID/@schemeID)", 'A supporting document reference (BT-122) should carry no scheme identifier.', (_root, index) => {
+      const docs = named(index, 'cac:AdditionalDocumentReference').filter((d) => {
         const codes = kids(d, 'cbc:DocumentTypeCode');
         return codes.length === 0 || codes.some((c) => stringValue(c) !== '130');
       });
       const id = docs.flatMap((d) => kids(d, 'cbc:ID')).find((i) => 'schemeID' in i.attrs);
       return id === undefined ? undefined : { at: id, attr: 'schemeID' };
     }),
-    rule('UBL-CR-666', 'fatal', "not(//cac:AdditionalDocumentReference[cbc:DocumentTypeCode = '130']/cac:Attachment)", 'The invoiced object identifier reference (BT-18, document type 130) must not carry an attachment.', (root) => {
-      const att = allNamed(root, 'cac:AdditionalDocumentReference').filter(invoicedObject).flatMap((d) => kids(d, 'cac:Attachment'))[0];
+    rule('UBL-CR-666', 'fatal', "not(//cac:AdditionalDocumentReference[cbc:DocumentTypeCode = '130']/cac:Attachment)", 'The invoiced object identifier reference (BT-18, document type 130) must not carry an attachment.', (_root, index) => {
+      const att = named(index, 'cac:AdditionalDocumentReference').filter(invoicedObject).flatMap((d) => kids(d, 'cac:Attachment'))[0];
       return att === undefined ? undefined : { at: att };
     }),
-    rule('UBL-CR-673', 'fatal', "not(//cac:AdditionalDocumentReference[cbc:DocumentTypeCode = '130']/cbc:DocumentDescription)", 'The invoiced object identifier reference (BT-18, document type 130) must not carry a document description.', (root) => {
-      const desc = allNamed(root, 'cac:AdditionalDocumentReference').filter(invoicedObject).flatMap((d) => kids(d, 'cbc:DocumentDescription'))[0];
+    rule('UBL-CR-673', 'fatal', "not(//cac:AdditionalDocumentReference[cbc:DocumentTypeCode = '130']/cbc:DocumentDescription)", 'The invoiced object identifier reference (BT-18, document type 130) must not carry a document description.', (_root, index) => {
+      const desc = named(index, 'cac:AdditionalDocumentReference').filter(invoicedObject).flatMap((d) => kids(d, 'cbc:DocumentDescription'))[0];
       return desc === undefined ? undefined : { at: desc };
     }),
     // Data type attributes EN 16931 does not use (warnings).
@@ -173,10 +145,10 @@ const ROOT: UblSyntaxContext = {
         [27, 'schemeAgencyID'],
         [28, 'listAgencyID'],
       ] as const
-    ).map(([n, attr]) => rule(dt(n), 'warning', `not(//@${attr})`, `The attribute ${attr} should not be used: it is not part of the EN 16931 UBL binding.`, (root) => anyAttribute(root, attr))),
-    rule(dt(18), 'warning', 'count(//@name) - count(//cbc:PaymentMeansCode/@name) <= 0', 'The attribute name should only be used on the payment means code (BT-82).', (root) => {
-      const named = allAttributes(root, 'name').filter((el) => el.name !== 'cbc:PaymentMeansCode');
-      return named[0] === undefined ? undefined : { at: named[0], attr: 'name' };
+    ).map(([n, attr]) => rule(dt(n), 'warning', `not(//@${attr})`, `The attribute ${attr} should not be used: it is not part of the EN 16931 UBL binding.`, (_root, index) => anyAttribute(index, attr))),
+    rule(dt(18), 'warning', 'count(//@name) - count(//cbc:PaymentMeansCode/@name) <= 0', 'The attribute name should only be used on the payment means code (BT-82).', (_root, index) => {
+      const other = (index.byAttribute.get('name') ?? []).find((el) => el.name !== 'cbc:PaymentMeansCode');
+      return other === undefined ? undefined : { at: other, attr: 'name' };
     }),
     atMost(sr(1), 'cac:ContractDocumentReference/cbc:ID', 1, 'Only one contract reference (BT-12) may be present.'),
     atMost(sr(2), 'cac:ReceiptDocumentReference/cbc:ID', 1, 'Only one receiving advice reference (BT-15) may be present.'),
@@ -203,15 +175,15 @@ const ROOT: UblSyntaxContext = {
       countAtMost(all(root, 'cac:AccountingCustomerParty', 'cac:Party', 'cac:PartyTaxScheme').filter((s) => schemeUpper(s, true)).flatMap((s) => kids(s, 'cbc:CompanyID')), 1),
     ),
     atMost(sr(24), 'cac:Delivery', 1, 'Only one delivery information group (BG-13) may be present.'),
-    rule(sr(29), 'fatal', "count(//cac:PartyIdentification/cbc:ID[upper-case(@schemeID) = 'SEPA']) <= 1", SEPA_DUPLICATE, (root) =>
-      countAtMost(allNamed(root, 'cac:PartyIdentification').flatMap((p) => kids(p, 'cbc:ID')).filter(sepa), 1),
+    rule(sr(29), 'fatal', "count(//cac:PartyIdentification/cbc:ID[upper-case(@schemeID) = 'SEPA']) <= 1", SEPA_DUPLICATE, (_root, index) =>
+      countAtMost(named(index, 'cac:PartyIdentification').flatMap((p) => kids(p, 'cbc:ID')).filter(sepa), 1),
     ),
     atMost(sr(39), 'cac:ProjectReference/cbc:ID', 1, 'Only one project reference (BT-11) may be present.'),
     atMost(sr(40), 'cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name', 1, 'Only one Buyer trading name (BT-45) may be present.'),
-    rule(sr(44), 'fatal', 'count(//cbc:PaymentID[not(preceding::cbc:PaymentID/. = .)]) <= 1', 'All remittance information (BT-83) must be the same.', (root) => oneDistinctValue(root, 'cbc:PaymentID')),
+    rule(sr(44), 'fatal', 'count(//cbc:PaymentID[not(preceding::cbc:PaymentID/. = .)]) <= 1', 'All remittance information (BT-83) must be the same.', (_root, index) => oneDistinctValue(index, 'cbc:PaymentID')),
     atMost(sr(45), 'cac:PaymentMeans/cbc:PaymentDueDate', 1, 'Only one payment due date (BT-9) may be present.'),
     atMost(sr(46), 'cac:PaymentMeans/cbc:PaymentMeansCode/@name', 1, 'Only one payment means text (BT-82) may be present.'),
-    rule(sr(47), 'fatal', 'count(//cbc:PaymentMeansCode[not(preceding::cbc:PaymentMeansCode/. = .)]) <= 1', 'All payment means codes (BT-81) must be the same.', (root) => oneDistinctValue(root, 'cbc:PaymentMeansCode')),
+    rule(sr(47), 'fatal', 'count(//cbc:PaymentMeansCode[not(preceding::cbc:PaymentMeansCode/. = .)]) <= 1', 'All payment means codes (BT-81) must be the same.', (_root, index) => oneDistinctValue(index, 'cbc:PaymentMeansCode')),
     atMost(sr(49), 'cac:InvoicePeriod/cbc:DescriptionCode', 1, 'Only one value added tax point date code (BT-8) may be present.'),
     atMost(sr(54), 'cac:PaymentMeans/cac:CardAccount', 1, 'Only one payment card information group (BG-18) may be present.'),
     atMost(sr(55), 'cac:PaymentMeans/cac:PaymentMandate', 1, 'Only one direct debit mandate (BG-19) may be present.'),
@@ -219,18 +191,14 @@ const ROOT: UblSyntaxContext = {
   ],
 };
 
-/** Every element named `name` below `root` (`//name`). */
-function allNamed(root: CiiElement, name: string, out: CiiElement[] = []): CiiElement[] {
-  for (const c of root.children) {
-    if (c.name === name) out.push(c);
-    allNamed(c, name, out);
-  }
-  return out;
+/** Every element named `name` of the document (`//name`), from the index. */
+function named(index: UblDocumentIndex, name: string): readonly CiiElement[] {
+  return index.byName.get(name) ?? [];
 }
 
 /** A relative context `a/b` matches an element named b whose parent is named a. */
 const under = (parent: string, name: string) => (el: CiiElement): boolean => el.name === name && el.parent?.name === parent;
-const named = (...names: string[]) => (el: CiiElement): boolean => names.includes(el.name);
+const isOneOf = (...names: string[]) => (el: CiiElement): boolean => names.includes(el.name);
 
 /** `//*[ends-with(name(), 'Amount') and not(ends-with(name(),'PriceAmount')) and not(ancestor::cac:Price/cac:AllowanceCharge)]`. */
 function isCheckedAmount(el: CiiElement): boolean {
@@ -244,7 +212,7 @@ function isCheckedAmount(el: CiiElement): boolean {
 export const UBL_SYNTAX_CONTEXTS: readonly UblSyntaxContext[] = [
   {
     xpath: '//cac:PostalAddress | //cac:Address',
-    matches: named('cac:PostalAddress', 'cac:Address'),
+    matches: isOneOf('cac:PostalAddress', 'cac:Address'),
     checks: [
       rule(sr(51), 'fatal', 'not(cac:AddressLine) or count(cac:AddressLine) = 1', 'An address may have at most one address line 3 (cac:AddressLine: BT-162, BT-163, BT-164, BT-165).', (a) => {
         const lines = kids(a, 'cac:AddressLine');
@@ -259,7 +227,7 @@ export const UBL_SYNTAX_CONTEXTS: readonly UblSyntaxContext[] = [
   },
   {
     xpath: 'cac:AdditionalDocumentReference',
-    matches: named('cac:AdditionalDocumentReference'),
+    matches: isOneOf('cac:AdditionalDocumentReference'),
     checks: [
       atMost(sr(33), 'cbc:DocumentDescription', 1, 'Only one supporting document description (BT-123) may be present.'),
       rule(
@@ -299,7 +267,7 @@ export const UBL_SYNTAX_CONTEXTS: readonly UblSyntaxContext[] = [
   },
   {
     xpath: 'cac:Delivery',
-    matches: named('cac:Delivery'),
+    matches: isOneOf('cac:Delivery'),
     checks: [atMost(sr(25), 'cac:DeliveryParty/cac:PartyName/cbc:Name', 1, 'Only one deliver to party name (BT-70) may be present.')],
   },
   {
@@ -314,7 +282,7 @@ export const UBL_SYNTAX_CONTEXTS: readonly UblSyntaxContext[] = [
   },
   {
     xpath: 'cac:PartyTaxScheme',
-    matches: named('cac:PartyTaxScheme'),
+    matches: isOneOf('cac:PartyTaxScheme'),
     checks: [
       rule(sr(53), 'fatal', 'exists(cac:TaxScheme/cbc:ID) and exists(cbc:CompanyID)', 'A party tax scheme must have its identifier (cbc:CompanyID) and its tax scheme (cac:TaxScheme/cbc:ID).', (s) =>
         first(s, 'cac:TaxScheme', 'cbc:ID') !== undefined && first(s, 'cbc:CompanyID') !== undefined ? undefined : { at: s },
@@ -324,7 +292,7 @@ export const UBL_SYNTAX_CONTEXTS: readonly UblSyntaxContext[] = [
   ROOT,
   {
     xpath: 'cac:InvoiceLine | cac:CreditNoteLine',
-    matches: named('cac:InvoiceLine', 'cac:CreditNoteLine'),
+    matches: isOneOf('cac:InvoiceLine', 'cac:CreditNoteLine'),
     checks: [
       atMost(sr(34), 'cbc:Note', 1, 'Only one invoice line note (BT-127) may be present.'),
       atMost(sr(35), 'cac:OrderLineReference/cbc:LineID', 1, 'Only one referenced purchase order line reference (BT-132) may be present.'),
@@ -340,7 +308,7 @@ export const UBL_SYNTAX_CONTEXTS: readonly UblSyntaxContext[] = [
   },
   {
     xpath: 'cac:PayeeParty',
-    matches: named('cac:PayeeParty'),
+    matches: isOneOf('cac:PayeeParty'),
     checks: [
       rule(sr(19), 'fatal', '(count(cac:PartyName/cbc:Name) <= 1) and ((cac:PartyName/cbc:Name) != (../cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName))', `Only one Payee name (BT-59) may be present.${PAYEE_IS_SELLER}`, (p) =>
         all(p, 'cac:PartyName', 'cbc:Name').length <= 1 && payeeNameDiffers(p) ? undefined : { at: p },
@@ -355,7 +323,7 @@ export const UBL_SYNTAX_CONTEXTS: readonly UblSyntaxContext[] = [
   },
   {
     xpath: 'cac:PaymentMeans',
-    matches: named('cac:PaymentMeans'),
+    matches: isOneOf('cac:PaymentMeans'),
     checks: [
       atMost(sr(26), 'cbc:PaymentID', 1, 'Only one remittance information (BT-83) may be present per payment means.'),
       atMost(sr(27), 'cbc:PaymentMeansCode', 1, 'Only one payment means type code (BT-81) may be present per payment means.'),
@@ -364,7 +332,7 @@ export const UBL_SYNTAX_CONTEXTS: readonly UblSyntaxContext[] = [
   },
   {
     xpath: 'cac:BillingReference',
-    matches: named('cac:BillingReference'),
+    matches: isOneOf('cac:BillingReference'),
     checks: [
       atMost(sr(6), 'cac:InvoiceDocumentReference', 1, 'Only one preceding invoice (BG-3) may be present per billing reference.'),
       rule(sr(7), 'fatal', '(cac:InvoiceDocumentReference/cbc:ID)', 'A billing reference must have the preceding invoice reference (BT-25).', (b) => (first(b, 'cac:InvoiceDocumentReference', 'cbc:ID') === undefined ? { at: b } : undefined)),
@@ -372,7 +340,7 @@ export const UBL_SYNTAX_CONTEXTS: readonly UblSyntaxContext[] = [
   },
   {
     xpath: 'cac:TaxRepresentativeParty',
-    matches: named('cac:TaxRepresentativeParty'),
+    matches: isOneOf('cac:TaxRepresentativeParty'),
     checks: [
       atMost(sr(22), 'cac:PartyName/cbc:Name', 1, 'Only one Seller tax representative name (BT-62) may be present.'),
       atMost(sr(23), 'cac:PartyTaxScheme/cbc:CompanyID', 1, 'Only one Seller tax representative VAT identifier (BT-63) may be present.'),
@@ -380,9 +348,9 @@ export const UBL_SYNTAX_CONTEXTS: readonly UblSyntaxContext[] = [
   },
   {
     xpath: 'cac:TaxSubtotal',
-    matches: named('cac:TaxSubtotal'),
+    matches: isOneOf('cac:TaxSubtotal'),
     checks: [atMost(sr(32), 'cac:TaxCategory/cbc:TaxExemptionReason', 1, 'Only one VAT exemption reason text (BT-120) may be present.')],
   },
 ];
 
-export { firstDescendant, normalizeSpace };
+export { normalizeSpace };

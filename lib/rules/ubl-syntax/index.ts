@@ -15,7 +15,7 @@ import type { CiiElement } from '../../cii/reader/tree.js';
 import type { Finding, Severity } from '../types.js';
 import { UBL_SYNTAX_CONTEXTS } from './contexts.js';
 import { checkRestrictions, RESTRICTION_RULES } from './restrictions.js';
-import type { UblSyntaxContext, UblSyntaxFailure } from './types.js';
+import type { UblDocumentIndex, UblSyntaxContext, UblSyntaxFailure } from './types.js';
 
 export { UBL_SYNTAX_CONTEXTS } from './contexts.js';
 
@@ -45,8 +45,34 @@ export const UBL_SYNTAX_RULE_IDS: readonly string[] = UBL_SYNTAX_RULES.map((r) =
  */
 export const UBL_SYNTAX_NOT_IMPLEMENTED: readonly { id: string; reason: string }[] = [];
 
+/** One walk: the elements by name and by attribute, for the root's tests over the whole document (`//...`). */
+function indexDocument(root: CiiElement): UblDocumentIndex {
+  const byName = new Map<string, CiiElement[]>();
+  const byAttribute = new Map<string, CiiElement[]>();
+  const add = (map: Map<string, CiiElement[]>, key: string, el: CiiElement): void => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [el]);
+    else list.push(el);
+  };
+  const visit = (el: CiiElement): void => {
+    add(byName, el.name, el);
+    for (const attr in el.attrs) add(byAttribute, attr, el);
+    for (const c of el.children) visit(c);
+  };
+  visit(root);
+  return { byName, byAttribute };
+}
+
+/** The element names some context is about (the `*Amount` and `*BinaryObject` contexts and the root apart). */
+const CONTEXT_NAMES: ReadonlySet<string> = new Set([
+  'cac:PostalAddress', 'cac:Address', 'cac:Party', 'cac:AdditionalDocumentReference', 'cac:Delivery', 'cac:AllowanceCharge', 'cac:PartyTaxScheme',
+  'cac:InvoiceLine', 'cac:CreditNoteLine', 'cac:PayeeParty', 'cac:PaymentMeans', 'cac:BillingReference', 'cac:TaxRepresentativeParty', 'cac:TaxSubtotal',
+]);
+
 /** The first context of the pattern `el` matches (schematron: the only one that checks it). */
 function contextOf(el: CiiElement): UblSyntaxContext | undefined {
+  // Most elements are in no context: skip the matchers for them.
+  if (el.parent !== undefined && !CONTEXT_NAMES.has(el.name) && !el.name.endsWith('Amount') && !el.name.endsWith('BinaryObject')) return undefined;
   for (const ctx of UBL_SYNTAX_CONTEXTS) if (ctx.matches(el)) return ctx;
   return undefined;
 }
@@ -59,11 +85,12 @@ function contextOf(el: CiiElement): UblSyntaxContext | undefined {
  */
 export function checkUblSyntax(root: CiiElement): Finding[] {
   const failed: Array<[{ id: string; severity: Severity; message: string }, UblSyntaxFailure]> = [];
+  const index = indexDocument(root);
   const visit = (el: CiiElement): void => {
     const ctx = contextOf(el);
     if (ctx !== undefined) {
       for (const check of ctx.checks) {
-        const failure = check.test(el);
+        const failure = check.test(el, index);
         if (failure !== undefined) failed.push([check, failure]);
       }
     }

@@ -18,6 +18,14 @@ export interface UblSyntaxFailure {
   attr?: string;
 }
 
+/** What one walk over the document gathers for the tests that look beyond their context (the root's `//...`). */
+export interface UblDocumentIndex {
+  /** Elements by name, in document order. */
+  byName: ReadonlyMap<string, readonly CiiElement[]>;
+  /** Elements carrying an (unqualified) attribute, by its name, in document order. */
+  byAttribute: ReadonlyMap<string, readonly CiiElement[]>;
+}
+
 /** One rule of a context. */
 export interface UblSyntaxCheck {
   /** Official id, e.g. `UBL-SR-12`, `UBL-DT-01`, `UBL-CR-002`. */
@@ -28,7 +36,7 @@ export interface UblSyntaxCheck {
   /** The official test, for the reader. */
   xpath: string;
   /** The failure, or undefined when the context element passes. */
-  test: (context: CiiElement) => UblSyntaxFailure | undefined;
+  test: (context: CiiElement, index: UblDocumentIndex) => UblSyntaxFailure | undefined;
 }
 
 /** One rule context of the pattern and the checks it carries. */

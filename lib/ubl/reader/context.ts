@@ -35,11 +35,15 @@ export function all(el: CiiElement | undefined, ...steps: string[]): CiiElement[
 /** The first node the relative path `steps` selects from `el` (document order), or undefined. */
 export function first(el: CiiElement | undefined, ...steps: string[]): CiiElement | undefined {
   if (el === undefined) return undefined;
-  if (steps.length === 0) return el;
-  const [step, ...rest] = steps;
+  return firstFrom(el, steps, 0);
+}
+
+function firstFrom(el: CiiElement, steps: readonly string[], k: number): CiiElement | undefined {
+  if (k === steps.length) return el;
+  const step = steps[k];
   for (const child of el.children) {
     if (child.name !== step) continue;
-    const found = first(child, ...rest);
+    const found = firstFrom(child, steps, k + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -51,8 +55,12 @@ export function kids(el: CiiElement | undefined, name: string): CiiElement[] {
   return el.children.filter((c) => c.name === name);
 }
 
+const XML_SPACE = /[ \t\r\n]/;
+
 /** XPath `normalize-space()`: XML white space (space, tab, CR, LF) trimmed and collapsed. */
 export function normalizeSpace(s: string): string {
+  // Most values hold no white space at all: nothing to do.
+  if (!XML_SPACE.test(s)) return s;
   return s.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
 }
 

@@ -25,60 +25,71 @@ export function isSepaIdentifier(id: CiiElement): boolean {
 }
 
 /** The `cbc:CompanyID` elements of the party's `cac:PartyTaxScheme`s of the VAT scheme (`vat`) or of the others. */
-function taxSchemeIds(party: CiiElement | undefined, vat: boolean): CiiElement[] {
-  return kids(party, 'cac:PartyTaxScheme')
+function taxSchemeIds(root: CiiElement | undefined, role: string, vat: boolean): CiiElement[] {
+  return all(root, role, 'cac:Party', 'cac:PartyTaxScheme')
     .filter((s) => isVatScheme(s) === vat)
     .flatMap((s) => kids(s, 'cbc:CompanyID'));
 }
 
-/** BG-4 SELLER with BG-5 and BG-6 (BT-27..BT-43). */
-export function readSeller(cx: UblReadContext, party: CiiElement | undefined): Seller {
-  cx.at('seller', party);
+const SELLER = 'cac:AccountingSupplierParty';
+const BUYER = 'cac:AccountingCustomerParty';
+
+/**
+ * BG-4 SELLER with BG-5 and BG-6 (BT-27..BT-43), from the root's
+ * `cac:AccountingSupplierParty`: each term by its path from the root, as the
+ * official tests read it (`cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName`
+ * finds the name in a second `cac:Party`, or a second supplier party, when
+ * the first has none).
+ */
+export function readSeller(cx: UblReadContext, root: CiiElement): Seller {
+  const role = first(root, SELLER);
+  cx.at('seller', first(root, SELLER, 'cac:Party') ?? role);
   const seller: Seller = {
-    name: cx.required('seller.name', first(party, 'cac:PartyLegalEntity', 'cbc:RegistrationName')),
+    name: cx.required('seller.name', first(root, SELLER, 'cac:Party', 'cac:PartyLegalEntity', 'cbc:RegistrationName')),
     identifiers: [],
-    address: readAddress(cx, 'seller.address', first(party, 'cac:PostalAddress')) ?? {},
+    address: readAddress(cx, 'seller.address', first(root, SELLER, 'cac:Party', 'cac:PostalAddress')) ?? {},
   };
-  if (party === undefined) return seller;
-  for (const id of all(party, 'cac:PartyIdentification', 'cbc:ID')) {
+  if (role === undefined) return seller;
+  for (const id of all(root, SELLER, 'cac:Party', 'cac:PartyIdentification', 'cbc:ID')) {
     if (!isSepaIdentifier(id)) seller.identifiers.push(cx.identifier(`seller.identifiers[${seller.identifiers.length}]`, id)!);
   }
-  const trading = cx.text('seller.tradingName', first(party, 'cac:PartyName', 'cbc:Name'));
+  const trading = cx.text('seller.tradingName', first(root, SELLER, 'cac:Party', 'cac:PartyName', 'cbc:Name'));
   if (trading !== undefined) seller.tradingName = trading;
-  const legalId = cx.identifier('seller.legalRegistrationId', first(party, 'cac:PartyLegalEntity', 'cbc:CompanyID'));
+  const legalId = cx.identifier('seller.legalRegistrationId', first(root, SELLER, 'cac:Party', 'cac:PartyLegalEntity', 'cbc:CompanyID'));
   if (legalId !== undefined) seller.legalRegistrationId = legalId;
-  const vat = cx.text('seller.vatId', taxSchemeIds(party, true)[0]);
+  const vat = cx.text('seller.vatId', taxSchemeIds(root, SELLER, true)[0]);
   if (vat !== undefined) seller.vatId = vat;
-  const other = cx.text('seller.taxRegistrationId', taxSchemeIds(party, false)[0]);
+  const other = cx.text('seller.taxRegistrationId', taxSchemeIds(root, SELLER, false)[0]);
   if (other !== undefined) seller.taxRegistrationId = other;
-  const info = cx.text('seller.additionalLegalInfo', first(party, 'cac:PartyLegalEntity', 'cbc:CompanyLegalForm'));
+  const info = cx.text('seller.additionalLegalInfo', first(root, SELLER, 'cac:Party', 'cac:PartyLegalEntity', 'cbc:CompanyLegalForm'));
   if (info !== undefined) seller.additionalLegalInfo = info;
-  const endpoint = cx.identifier('seller.electronicAddress', first(party, 'cbc:EndpointID'));
+  const endpoint = cx.identifier('seller.electronicAddress', first(root, SELLER, 'cac:Party', 'cbc:EndpointID'));
   if (endpoint !== undefined) seller.electronicAddress = endpoint;
-  const contact = readContact(cx, 'seller.contact', first(party, 'cac:Contact'));
+  const contact = readContact(cx, 'seller.contact', first(root, SELLER, 'cac:Party', 'cac:Contact'));
   if (contact !== undefined) seller.contact = contact;
   return seller;
 }
 
-/** BG-7 BUYER with BG-8 and BG-9 (BT-44..BT-58). */
-export function readBuyer(cx: UblReadContext, party: CiiElement | undefined): Buyer {
-  cx.at('buyer', party);
+/** BG-7 BUYER with BG-8 and BG-9 (BT-44..BT-58), from the root's `cac:AccountingCustomerParty` (each term by its path from the root, as for the seller). */
+export function readBuyer(cx: UblReadContext, root: CiiElement): Buyer {
+  const role = first(root, BUYER);
+  cx.at('buyer', first(root, BUYER, 'cac:Party') ?? role);
   const buyer: Buyer = {
-    name: cx.required('buyer.name', first(party, 'cac:PartyLegalEntity', 'cbc:RegistrationName')),
-    address: readAddress(cx, 'buyer.address', first(party, 'cac:PostalAddress')) ?? {},
+    name: cx.required('buyer.name', first(root, BUYER, 'cac:Party', 'cac:PartyLegalEntity', 'cbc:RegistrationName')),
+    address: readAddress(cx, 'buyer.address', first(root, BUYER, 'cac:Party', 'cac:PostalAddress')) ?? {},
   };
-  if (party === undefined) return buyer;
-  const id = cx.identifier('buyer.identifier', first(party, 'cac:PartyIdentification', 'cbc:ID'));
+  if (role === undefined) return buyer;
+  const id = cx.identifier('buyer.identifier', first(root, BUYER, 'cac:Party', 'cac:PartyIdentification', 'cbc:ID'));
   if (id !== undefined) buyer.identifier = id;
-  const trading = cx.text('buyer.tradingName', first(party, 'cac:PartyName', 'cbc:Name'));
+  const trading = cx.text('buyer.tradingName', first(root, BUYER, 'cac:Party', 'cac:PartyName', 'cbc:Name'));
   if (trading !== undefined) buyer.tradingName = trading;
-  const legalId = cx.identifier('buyer.legalRegistrationId', first(party, 'cac:PartyLegalEntity', 'cbc:CompanyID'));
+  const legalId = cx.identifier('buyer.legalRegistrationId', first(root, BUYER, 'cac:Party', 'cac:PartyLegalEntity', 'cbc:CompanyID'));
   if (legalId !== undefined) buyer.legalRegistrationId = legalId;
-  const vat = cx.text('buyer.vatId', taxSchemeIds(party, true)[0]);
+  const vat = cx.text('buyer.vatId', taxSchemeIds(root, BUYER, true)[0]);
   if (vat !== undefined) buyer.vatId = vat;
-  const endpoint = cx.identifier('buyer.electronicAddress', first(party, 'cbc:EndpointID'));
+  const endpoint = cx.identifier('buyer.electronicAddress', first(root, BUYER, 'cac:Party', 'cbc:EndpointID'));
   if (endpoint !== undefined) buyer.electronicAddress = endpoint;
-  const contact = readContact(cx, 'buyer.contact', first(party, 'cac:Contact'));
+  const contact = readContact(cx, 'buyer.contact', first(root, BUYER, 'cac:Party', 'cac:Contact'));
   if (contact !== undefined) buyer.contact = contact;
   return buyer;
 }
@@ -104,7 +115,12 @@ export function readTaxRepresentative(cx: UblReadContext, inv: Invoice, el: CiiE
     name: cx.required('taxRepresentative.name', first(el, 'cac:PartyName', 'cbc:Name')),
     address: readAddress(cx, 'taxRepresentative.address', first(el, 'cac:PostalAddress')) ?? {},
   };
-  const vat = cx.text('taxRepresentative.vatId', taxSchemeIds(el, true)[0]);
+  const vat = cx.text(
+    'taxRepresentative.vatId',
+    kids(el, 'cac:PartyTaxScheme')
+      .filter((s) => isVatScheme(s))
+      .flatMap((s) => kids(s, 'cbc:CompanyID'))[0],
+  );
   if (vat !== undefined) rep.vatId = vat;
   inv.taxRepresentative = rep;
 }
@@ -142,7 +158,7 @@ function readContact(cx: UblReadContext, path: string, el: CiiElement | undefine
   return c;
 }
 
-/** The SEPA creditor identifiers (BT-90) of a party, as identifiers. */
+/** The SEPA creditor identifiers (BT-90) of a party (`cac:PayeeParty`, or the seller's `cac:Party`), as identifiers. */
 export function sepaIdentifiers(party: CiiElement | undefined): CiiElement[] {
   return all(party, 'cac:PartyIdentification', 'cbc:ID').filter(isSepaIdentifier);
 }

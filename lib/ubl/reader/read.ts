@@ -72,13 +72,14 @@ const SUBJECT_NOTE = /^#([^#]*)#([\s\S]*)$/;
 
 function readInvoice(cx: UblReadContext, root: CiiElement, credit: boolean): Invoice {
   cx.at('', root);
-  const sellerParty = first(root, 'cac:AccountingSupplierParty', 'cac:Party');
-  const buyerParty = first(root, 'cac:AccountingCustomerParty', 'cac:Party');
+  const sellerRole = first(root, 'cac:AccountingSupplierParty');
+  const buyerRole = first(root, 'cac:AccountingCustomerParty');
   const payeeParty = first(root, 'cac:PayeeParty');
-  if (first(root, 'cac:AccountingSupplierParty') === undefined) cx.missingGroups.add('seller');
-  if (first(root, 'cac:AccountingCustomerParty') === undefined) cx.missingGroups.add('buyer');
-  if (first(sellerParty, 'cac:PostalAddress') === undefined) cx.missingGroups.add('seller.address');
-  if (first(buyerParty, 'cac:PostalAddress') === undefined) cx.missingGroups.add('buyer.address');
+  // By path, as BR-08 / BR-10 test them: `exists(cac:AccountingSupplierParty/cac:Party/cac:PostalAddress)`.
+  if (sellerRole === undefined) cx.missingGroups.add('seller');
+  if (buyerRole === undefined) cx.missingGroups.add('buyer');
+  if (first(root, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PostalAddress') === undefined) cx.missingGroups.add('seller.address');
+  if (first(root, 'cac:AccountingCustomerParty', 'cac:Party', 'cac:PostalAddress') === undefined) cx.missingGroups.add('buyer.address');
   if (first(root, 'cac:TaxRepresentativeParty', 'cac:PostalAddress') === undefined) cx.missingGroups.add('taxRepresentative.address');
   if (first(root, 'cac:Delivery', 'cac:DeliveryLocation', 'cac:Address') === undefined) cx.missingGroups.add('delivery.address');
 
@@ -91,8 +92,8 @@ function readInvoice(cx: UblReadContext, root: CiiElement, credit: boolean): Inv
     notes: readNotes(cx, root),
     process: readProcess(cx, root),
     precedingInvoices: readPrecedingInvoices(cx, root),
-    seller: readSeller(cx, sellerParty),
-    buyer: readBuyer(cx, buyerParty),
+    seller: readSeller(cx, root),
+    buyer: readBuyer(cx, root),
     allowances: [],
     charges: [],
     totals: {},
@@ -123,7 +124,7 @@ function readInvoice(cx: UblReadContext, root: CiiElement, credit: boolean): Inv
   readTaxRepresentative(cx, inv, first(root, 'cac:TaxRepresentativeParty'));
   readDelivery(cx, inv, first(root, 'cac:Delivery'));
   readPayee(cx, inv, payeeParty);
-  readPaymentInstructions(cx, inv, root, [payeeParty, sellerParty]);
+  readPaymentInstructions(cx, inv, root, [payeeParty, first(root, 'cac:AccountingSupplierParty', 'cac:Party')]);
   readVatBreakdown(cx, inv, root);
   // An InvoicePeriod that carries only BT-8 (DescriptionCode) is no INVOICING PERIOD (BG-14): BR-CO-19 accepts it.
   const periodEl = first(root, 'cac:InvoicePeriod');
@@ -207,8 +208,8 @@ function readSupportingDocument(cx: UblReadContext, path: string, el: CiiElement
   const bin = first(el, 'cac:Attachment', 'cbc:EmbeddedDocumentBinaryObject');
   if (bin !== undefined) {
     cx.at(`${path}.attachment`, bin);
-    // xs:base64Binary: the white space between base64 characters carries nothing.
-    const attachment: NonNullable<SupportingDocument['attachment']> = { content: cx.required(`${path}.attachment.content`, bin).replace(/[ \t\r\n]+/g, '') };
+    // As written, as the CII reader keeps it (white space between base64 characters is allowed and carries nothing).
+    const attachment: NonNullable<SupportingDocument['attachment']> = { content: cx.required(`${path}.attachment.content`, bin) };
     const mime = cx.attr(`${path}.attachment.mimeCode`, bin, 'mimeCode');
     if (mime !== undefined) attachment.mimeCode = mime;
     const filename = cx.attr(`${path}.attachment.filename`, bin, 'filename');

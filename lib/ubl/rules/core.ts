@@ -38,21 +38,19 @@ function eachContext(path: string, test: (el: CiiElement) => boolean): (doc: Ubl
   };
 }
 
-/** The lines of the document (`cac:InvoiceLine | cac:CreditNoteLine`). */
-export function lines(doc: UblDocument): CiiElement[] {
-  return [...descendants(doc, 'cac:InvoiceLine'), ...descendants(doc, 'cac:CreditNoteLine')].sort(documentOrder(doc));
-}
-
-/** Document order of two elements of `doc`. */
-export function documentOrder(doc: UblDocument): (a: CiiElement, b: CiiElement) => number {
-  const order = new Map<CiiElement, number>();
-  let n = 0;
-  const visit = (el: CiiElement): void => {
-    order.set(el, n++);
-    for (const c of el.children) visit(c);
-  };
-  visit(doc.root);
-  return (a, b) => order.get(a)! - order.get(b)!;
+/** The lines of the document (`cac:InvoiceLine | cac:CreditNoteLine`), in document order. */
+export function lines(doc: UblDocument): readonly CiiElement[] {
+  return doc.memo('lines', () => {
+    const out: CiiElement[] = [];
+    const visit = (el: CiiElement): void => {
+      for (const c of el.children) {
+        if (c.name === 'cac:InvoiceLine' || c.name === 'cac:CreditNoteLine') out.push(c);
+        visit(c);
+      }
+    };
+    visit(doc.root);
+    return out;
+  });
 }
 
 /**
@@ -67,13 +65,13 @@ export function contextAllowancesCharges(candidates: readonly CiiElement[], char
 }
 
 /** The document level allowances (charge false) or charges (true): `/ubl:Invoice/cac:AllowanceCharge[...]`. */
-export function documentAllowancesCharges(doc: UblDocument, charge: boolean): CiiElement[] {
-  return contextAllowancesCharges(kids(doc.root, 'cac:AllowanceCharge'), charge);
+export function documentAllowancesCharges(doc: UblDocument, charge: boolean): readonly CiiElement[] {
+  return doc.memo(charge ? 'charges' : 'allowances', () => contextAllowancesCharges(kids(doc.root, 'cac:AllowanceCharge'), charge));
 }
 
 /** The line allowances or charges: `//cac:InvoiceLine/cac:AllowanceCharge[...] | //cac:CreditNoteLine/...`. */
-export function lineAllowancesCharges(doc: UblDocument, charge: boolean): CiiElement[] {
-  return contextAllowancesCharges(lines(doc).flatMap((l) => kids(l, 'cac:AllowanceCharge')), charge);
+export function lineAllowancesCharges(doc: UblDocument, charge: boolean): readonly CiiElement[] {
+  return doc.memo(charge ? 'line charges' : 'line allowances', () => contextAllowancesCharges(lines(doc).flatMap((l) => kids(l, 'cac:AllowanceCharge')), charge));
 }
 
 /** A rule on each document (`line` false) or line allowance (`charge` false) or charge. */
@@ -123,6 +121,16 @@ const meansCode = (means: CiiElement): string => ns(means, 'cbc:PaymentMeansCode
 
 /** The core rule variants, by id. */
 export const CORE_VARIANTS: readonly RuleDefinition[] = [
+  // BR-12..BR-15: context every `cac:LegalMonetaryTotal`, `exists(cbc:...Amount)` in each.
+  ...([
+    ['BR-12', 'cbc:LineExtensionAmount'],
+    ['BR-13', 'cbc:TaxExclusiveAmount'],
+    ['BR-14', 'cbc:TaxInclusiveAmount'],
+    ['BR-15', 'cbc:PayableAmount'],
+  ] as const).map(([id, name]) => ublVariant(id, eachContext('cac:LegalMonetaryTotal', (t) => exists(t, name)))),
+  // BR-18 / BR-19: context every `cac:TaxRepresentativeParty`: `normalize-space(cac:PartyName/cbc:Name) != ''`, `exists(cac:PostalAddress)`.
+  ublVariant('BR-18', eachContext('cac:TaxRepresentativeParty', (r) => ns(r, 'cac:PartyName', 'cbc:Name') !== '')),
+  ublVariant('BR-19', eachContext('cac:TaxRepresentativeParty', (r) => exists(r, 'cac:PostalAddress'))),
   // BR-09 / BR-11 / BR-20: context the address itself (`cac:AccountingSupplierParty/cac:Party/cac:PostalAddress`),
   // `normalize-space(cac:Country/cbc:IdentificationCode) != ''`: no address, no check.
   ublVariant('BR-09', eachContext('cac:AccountingSupplierParty/cac:Party/cac:PostalAddress', (a) => ns(a, 'cac:Country', 'cbc:IdentificationCode') !== '')),
@@ -140,6 +148,12 @@ export const CORE_VARIANTS: readonly RuleDefinition[] = [
       return exists(payee, 'cac:PartyName', 'cbc:Name') && !someEqual(all(payee, 'cac:PartyName', 'cbc:Name'), sellerNames) && !someEqual(all(payee, 'cac:PartyIdentification', 'cbc:ID'), sellerIds);
     }),
   ),
+  // BR-23: `exists(cbc:InvoicedQuantity/@unitCode) or exists(cbc:CreditedQuantity/@unitCode)`: any quantity element of the line.
+  ublVariant('BR-23', (doc, report) => {
+    for (const line of lines(doc)) {
+      if (!line.children.some((c) => (c.name === 'cbc:InvoicedQuantity' || c.name === 'cbc:CreditedQuantity') && c.attrs.unitCode !== undefined)) report(line);
+    }
+  }),
   // BR-27: `(cac:Price/cbc:PriceAmount) >= 0`, every price amount of the line (a missing one fails).
   ublVariant('BR-27', (doc, report) => {
     for (const line of lines(doc)) if (!someNumber(all(line, 'cac:Price', 'cbc:PriceAmount'), notNegative)) report(line);

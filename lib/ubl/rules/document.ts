@@ -23,6 +23,8 @@ export interface UblDocument {
   locator: ElementLocator;
   /** Every element of the document by name, in document order (built on first use). */
   index(): ReadonlyMap<string, readonly CiiElement[]>;
+  /** A value computed once per document (the lines in document order, ...), under `key`. */
+  memo<T>(key: string, compute: () => T): T;
 }
 
 /** Indexes the elements of a tree by name, in document order. */
@@ -46,11 +48,16 @@ const documents = new WeakMap<Invoice, UblDocument>();
 /** Records the UBL element tree `inv` was read from. */
 export function recordUblDocument(inv: Invoice, root: CiiElement): void {
   let byName: Map<string, CiiElement[]> | undefined;
+  const memos = new Map<string, unknown>();
   documents.set(inv, {
     root,
     credit: root.name === UBL_CREDIT_NOTE_ROOT,
     locator: new ElementLocator(),
     index: () => (byName ??= indexByName(root)),
+    memo: <T>(key: string, compute: () => T): T => {
+      if (!memos.has(key)) memos.set(key, compute());
+      return memos.get(key) as T;
+    },
   });
 }
 

@@ -22,7 +22,7 @@ function sumOf(nodes: readonly CiiElement[], name: string): Decimal {
 }
 
 /** The totals contexts: every `cac:LegalMonetaryTotal`. */
-const totals = (doc: UblDocument): CiiElement[] => contextElements(doc, 'cac:LegalMonetaryTotal');
+const totals = (doc: UblDocument): readonly CiiElement[] => contextElements(doc, 'cac:LegalMonetaryTotal');
 
 /** `[cbc:ChargeIndicator = false()]` / `true()` among the root allowances and charges, as a sum's filter (no first-rule-wins here). */
 function rootAllowancesCharges(root: CiiElement | undefined, charge: boolean): CiiElement[] {
@@ -101,8 +101,10 @@ export const TOTALS_VARIANTS: readonly RuleDefinition[] = [
     for (const code of kids(doc.root, 'cbc:DocumentCurrencyCode')) {
       const currency = stringValue(code);
       const vat = kids(doc.root, 'cac:TaxTotal').flatMap((t) => kids(t, 'cbc:TaxAmount').filter((a) => a.attrs.currencyID === currency));
-      const total = first(doc.root, 'cac:LegalMonetaryTotal');
-      const ok = vat.length === 1 && eq(xdecAt(total, 'cbc:TaxInclusiveAmount'), round2(xdecAt(total, 'cbc:TaxExclusiveAmount').plus(xdec(vat[0]))));
+      // `cac:LegalMonetaryTotal/xs:decimal(...)`: the amount by its path through every totals aggregate.
+      const withVat = xdecAt(doc.root, 'cac:LegalMonetaryTotal', 'cbc:TaxInclusiveAmount');
+      const withoutVat = xdecAt(doc.root, 'cac:LegalMonetaryTotal', 'cbc:TaxExclusiveAmount');
+      const ok = vat.length === 1 && eq(withVat, round2(withoutVat.plus(xdec(vat[0]))));
       if (!ok) report('totals.taxInclusiveAmount');
     }
   }),

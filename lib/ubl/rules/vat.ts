@@ -51,6 +51,17 @@ const FAMILY: Readonly<Record<Category, string>> = { S: 'BR-S', Z: 'BR-Z', E: 'B
  * this predicate then does not match.
  */
 function vat(el: CiiElement): boolean | undefined {
+  const known = VAT_MEMO.get(el);
+  if (known !== undefined || VAT_MEMO.has(el)) return known;
+  const v = vatUncached(el);
+  VAT_MEMO.set(el, v);
+  return v;
+}
+
+/** The scheme test of each tax category, once per element (the category rules ask it for every category). */
+const VAT_MEMO = new WeakMap<CiiElement, boolean | undefined>();
+
+function vatUncached(el: CiiElement): boolean | undefined {
   let found = false;
   for (const scheme of kids(el, 'cac:TaxScheme')) {
     const ids = kids(scheme, 'cbc:ID');
@@ -62,6 +73,17 @@ function vat(el: CiiElement): boolean | undefined {
 
 /** `[normalize-space(cbc:ID) = 'x']` on a tax category: its one code, normalized; undefined with two codes (the XPath stops). */
 function code(category: CiiElement): string | undefined {
+  const known = CODE_MEMO.get(category);
+  if (known !== undefined || CODE_MEMO.has(category)) return known;
+  const c = codeUncached(category);
+  CODE_MEMO.set(category, c);
+  return c;
+}
+
+/** The code of each tax category, once per element. */
+const CODE_MEMO = new WeakMap<CiiElement, string | undefined>();
+
+function codeUncached(category: CiiElement): string | undefined {
   const ids = kids(category, 'cbc:ID');
   if (ids.length > 1) return undefined;
   return ids[0] === undefined ? '' : normalizeSpace(stringValue(ids[0]));
@@ -73,15 +95,14 @@ const isVatOf = (c: string) => (t: CiiElement): boolean => code(t) === c && vat(
 const isOf = (c: string) => (t: CiiElement): boolean => code(t) === c;
 /** `tax category [cbc:ID = c][cac:TaxScheme VAT]` (the code as written, any `cbc:ID`). */
 const isRawVatOf = (c: string) => (t: CiiElement): boolean => kids(t, 'cbc:ID').some((id) => stringValue(id) === c) && vat(t) === true;
-/** `tax category [cac:TaxScheme VAT]/cbc:ID[normalize-space(.) = c]`: the number of such `cbc:ID`s. */
-const vatIdsOf = (c: string) => (t: CiiElement): number => (vat(t) === true ? kids(t, 'cbc:ID').filter((id) => normalizeSpace(stringValue(id)) === c).length : 0);
 
 /** Every `cac:TaxCategory` of the document (`//cac:TaxCategory`). */
 const taxCategories = (doc: UblDocument): readonly CiiElement[] => descendants(doc, 'cac:TaxCategory');
 /** Every `cac:ClassifiedTaxCategory` (`//cac:ClassifiedTaxCategory`). */
 const classified = (doc: UblDocument): readonly CiiElement[] => descendants(doc, 'cac:ClassifiedTaxCategory');
 /** `cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory` of the root. */
-const breakdownCategories = (doc: UblDocument): CiiElement[] => kids(doc.root, 'cac:TaxTotal').flatMap((t) => all(t, 'cac:TaxSubtotal', 'cac:TaxCategory'));
+const breakdownCategories = (doc: UblDocument): readonly CiiElement[] =>
+  doc.memo('breakdown categories', () => kids(doc.root, 'cac:TaxTotal').flatMap((t) => all(t, 'cac:TaxSubtotal', 'cac:TaxCategory')));
 /** `//cac:AllowanceCharge[cbc:ChargeIndicator = b()]/cac:TaxCategory`, or (`rootOnly`) `(/ubl:Invoice|/cn:CreditNote)/cac:AllowanceCharge[...]/cac:TaxCategory`. */
 function allowanceChargeCategories(doc: UblDocument, charge: boolean, rootOnly = false): CiiElement[] {
   const acs = rootOnly ? kids(doc.root, 'cac:AllowanceCharge') : descendants(doc, 'cac:AllowanceCharge');
@@ -126,13 +147,35 @@ const PARTIES: Readonly<Record<Category, (doc: UblDocument) => boolean>> = {
 
 // ---- the rules -------------------------------------------------------------------------------------------
 
+/**
+ * The codes of every `cbc:ID[normalize-space(.) = c]` of a VAT-typed `cac:TaxCategory` or
+ * `cac:ClassifiedTaxCategory` (`used`), and how many such ids the root breakdowns have per code (`inBreakdowns`),
+ * gathered once per document for the -01 rules and the breakdown tests of K and O.
+ */
+function vatIdCodes(doc: UblDocument): { used: ReadonlySet<string>; inBreakdowns: ReadonlyMap<string, number> } {
+  return doc.memo('vat id codes', () => {
+    const used = new Set<string>();
+    for (const t of [...taxCategories(doc), ...classified(doc)]) {
+      if (vat(t) !== true) continue;
+      for (const id of kids(t, 'cbc:ID')) used.add(normalizeSpace(stringValue(id)));
+    }
+    const inBreakdowns = new Map<string, number>();
+    for (const t of breakdownCategories(doc)) {
+      if (vat(t) !== true) continue;
+      for (const id of kids(t, 'cbc:ID')) {
+        const c = normalizeSpace(stringValue(id));
+        inBreakdowns.set(c, (inBreakdowns.get(c) ?? 0) + 1);
+      }
+    }
+    return { used, inBreakdowns };
+  });
+}
+
 /** -01 of AE, E, G, K, O, Z: a category used anywhere (typed VAT) has exactly one breakdown `cbc:ID` of it. */
 function oneBreakdown(c: Category): RuleDefinition {
   return ublVariant(`${FAMILY[c]}-01`, (doc, report) => {
-    const used = taxCategories(doc).some((t) => vatIdsOf(c)(t) > 0) || classified(doc).some((t) => vatIdsOf(c)(t) > 0);
-    if (!used) return;
-    const count = breakdownCategories(doc).reduce((n, t) => n + vatIdsOf(c)(t), 0);
-    if (count !== 1) report('vatBreakdown');
+    const { used, inBreakdowns } = vatIdCodes(doc);
+    if (used.has(c) && inBreakdowns.get(c) !== 1) report('vatBreakdown');
   });
 }
 
@@ -162,8 +205,9 @@ type Where = 'line' | 'allowance' | 'charge';
 function partyRule(c: Category, where: Where): RuleDefinition {
   const n = where === 'line' ? '02' : where === 'allowance' ? '03' : '04';
   return ublVariant(`${FAMILY[c]}-${n}`, (doc, report) => {
-    const placesOf = (): CiiElement[] => (where === 'line' ? [...classified(doc)] : allowanceChargeCategories(doc, where === 'charge', c === 'O'));
-    const places = placesOf();
+    const places = where === 'line' ? classified(doc) : doc.memo(`${where} categories${c === 'O' ? ' (root)' : ''}`, () => allowanceChargeCategories(doc, where === 'charge', c === 'O'));
+    // Most documents have no place of most categories: nothing to check.
+    if (!places.some((t) => code(t) === c || kids(t, 'cbc:ID').some((id) => stringValue(id) === c))) return;
     const triggers = places.filter(c === 'G' && where !== 'line' ? isOf(c) : isVatOf(c));
     const guard = places.filter(c === 'S' && where === 'line' ? isOf(c) : c === 'L' && where === 'charge' ? isRawVatOf(c) : isVatOf(c));
     if ((triggers.length > 0 && PARTIES[c](doc)) || guard.length === 0) return;
@@ -173,16 +217,34 @@ function partyRule(c: Category, where: Where): RuleDefinition {
   });
 }
 
-/** A place rule's context: tax categories of lines (`cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory[...]`), of allowances or of charges (`cac:AllowanceCharge[cbc:ChargeIndicator = false()]/cac:TaxCategory[...]`, the allowance rule first). */
-function contextPlaces(doc: UblDocument, c: Category, where: Where): CiiElement[] {
-  if (where === 'line') {
-    return classified(doc).filter((t) => t.parent?.name === 'cac:Item' && (t.parent.parent?.name === 'cac:InvoiceLine' || t.parent.parent?.name === 'cac:CreditNoteLine') && isVatOf(c)(t));
-  }
-  return taxCategories(doc).filter((t) => {
-    const ac = t.parent;
-    if (ac?.name !== 'cac:AllowanceCharge' || !isVatOf(c)(t)) return false;
-    return where === 'allowance' ? chargeIndicatorIs(ac, false) : chargeIndicatorIs(ac, true) && !chargeIndicatorIs(ac, false);
+/**
+ * A place rule's context: tax categories of lines (`cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory[...]`), of
+ * allowances or of charges (`cac:AllowanceCharge[cbc:ChargeIndicator = false()]/cac:TaxCategory[...]`, the allowance
+ * rule first), of category `c` and typed VAT. Grouped once per document.
+ */
+function contextPlaces(doc: UblDocument, c: Category, where: Where): readonly CiiElement[] {
+  const groups = doc.memo('context places', () => {
+    const byKey = new Map<string, CiiElement[]>();
+    const add = (w: Where, t: CiiElement): void => {
+      const cc = code(t);
+      if (cc === undefined || vat(t) !== true) return;
+      const key = `${w} ${cc}`;
+      const list = byKey.get(key);
+      if (list === undefined) byKey.set(key, [t]);
+      else list.push(t);
+    };
+    for (const t of classified(doc)) {
+      if (t.parent?.name === 'cac:Item' && (t.parent.parent?.name === 'cac:InvoiceLine' || t.parent.parent?.name === 'cac:CreditNoteLine')) add('line', t);
+    }
+    for (const t of taxCategories(doc)) {
+      const ac = t.parent;
+      if (ac?.name !== 'cac:AllowanceCharge') continue;
+      if (chargeIndicatorIs(ac, false)) add('allowance', t);
+      else if (chargeIndicatorIs(ac, true)) add('charge', t);
+    }
+    return byKey;
   });
+  return groups.get(`${where} ${c}`) ?? [];
 }
 
 /** The rate test of the -05..-07 rules. */
@@ -302,7 +364,7 @@ function exemptionRule(c: Category): RuleDefinition {
 
 /** `exists(cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory[VAT]/cbc:ID[normalize-space(.) = c])` on the root. */
 function hasBreakdown(doc: UblDocument, c: Category): boolean {
-  return breakdownCategories(doc).some((t) => vatIdsOf(c)(t) > 0);
+  return (vatIdCodes(doc).inBreakdowns.get(c) ?? 0) > 0;
 }
 
 /** XPath `string-length(path)` of the first node (0 without one). */

@@ -48,10 +48,12 @@ export function endsWith(el: CiiElement, steps: readonly string[]): boolean {
   return true;
 }
 
-/** The elements a relative context `a/b/c` matches, in document order. */
-export function contextElements(doc: UblDocument, path: string): CiiElement[] {
-  const steps = path.split('/');
-  return descendants(doc, steps[steps.length - 1]!).filter((el) => endsWith(el, steps));
+/** The elements a relative context `a/b/c` matches, in document order (found once per document and path). */
+export function contextElements(doc: UblDocument, path: string): readonly CiiElement[] {
+  return doc.memo(`context ${path}`, () => {
+    const steps = path.split('/');
+    return descendants(doc, steps[steps.length - 1]!).filter((el) => endsWith(el, steps));
+  });
 }
 
 /** `cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT'` on a tax category or party tax scheme. */
