@@ -2,6 +2,7 @@
  * Codes of numeric code lists accepted as a JSON number or a string, normalised to the string the model holds
  * (./codes.ts), and code messages that say what was received.
  */
+import { RULES_MESSAGE } from '../rules/rule-sets.js';
 import { describe, expect, it } from 'vitest';
 import { loadInputFixture } from '../../test/fixtures/input/load.js';
 import { describeReceived } from './codes.js';
@@ -164,7 +165,7 @@ describe('letter codes say what was received', () => {
   });
 
   it('rules', () => {
-    expect(issues((b) => (b.rules = 'french'))).toStrictEqual([{ path: 'rules', message: 'must be one of auto, en16931, fr; got "french"' }]);
+    expect(issues((b) => (b.rules = 'french'))).toStrictEqual([{ path: 'rules', message: `${RULES_MESSAGE}; got "french"` }]);
   });
 });
 
