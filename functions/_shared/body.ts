@@ -40,7 +40,7 @@ export function underPath(prefix: string, issues: readonly FieldIssue[]): FieldI
 export function xmlField(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('xml' in body)) return undefined;
   const xml = (body as { xml: unknown }).xml;
-  if (typeof xml !== 'string' || xml.trim() === '') throw bodyProblem('xml', 'must be a non-empty string holding a CII XML invoice');
+  if (typeof xml !== 'string' || xml.trim() === '') throw bodyProblem('xml', 'must be a non-empty string holding an XML invoice (CII or UBL 2.1)');
   // JSON can write a lone surrogate ("\ud800"); XML text cannot hold one, and encoding it would put U+FFFD in its place.
   const lone = findUnpairedSurrogate(xml);
   if (lone !== undefined) {

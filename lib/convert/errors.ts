@@ -3,7 +3,7 @@
  * EN 16931 CII nor a UBL 2.1 invoice, or it is not a valid EN 16931 invoice,
  * so its conversion would be no better. Answered 422 `VALIDATION_FAILED`
  * (functions/_shared/errors.ts), each detail naming the rule (the official id
- * of a broken EN 16931 rule, or `NOT-EN16931-INVOICE` for another document)
+ * of a broken EN 16931 rule, or `NOT-EN16931-CII` for another document)
  * and, for a finding, where it is in the document.
  */
 import { ServiceError } from '../errors.js';
@@ -19,7 +19,7 @@ export class NotConvertibleError extends ServiceError {
   static notAnInvoice(format: string): NotConvertibleError {
     return new NotConvertibleError(
       `This document is ${format}: only EN 16931 invoices in UN/CEFACT CII D16B (rsm:CrossIndustryInvoice) or OASIS UBL 2.1 (Invoice, CreditNote) are converted.`,
-      [{ rule: 'NOT-EN16931-INVOICE', message: `Neither a CII D16B nor a UBL 2.1 invoice: ${format}.`, format }],
+      [{ rule: 'NOT-EN16931-CII', message: `Neither a CII D16B nor a UBL 2.1 invoice: ${format}.`, format }],
     );
   }
 

@@ -84,7 +84,7 @@ describe('POST /api/v2/convert', () => {
     const { status, body } = await call('not-an-invoice.json');
     expect(status).toBe(422);
     expect(body.error.code).toBe('VALIDATION_FAILED');
-    expect(body.error.details[0].rule).toBe('NOT-EN16931-INVOICE');
+    expect(body.error.details[0].rule).toBe('NOT-EN16931-CII');
     expect(body.error.message).toMatch(/Order/);
   });
 

@@ -54,7 +54,7 @@ export const ERROR_BODY_SCHEMA: Json = {
       description:
         'What exactly: `BAD_REQUEST` lists each problem with its `path` (`items[2].quantity`, `query.rules`, `headers.Idempotency-Key`); a body that is not UTF-8 has `reason: "encoding"` and `byteOffset`; ' +
         'XML that cannot be read has `reason: "xml-syntax"` or `"xml-forbidden"` with `line` and `column`. `VALIDATION_FAILED` lists the findings with their official EN 16931 rule ids (`rule`, `message`, `path`); ' +
-        'a document that is not EN 16931 CII has `rule: "NOT-EN16931-CII"`, an encrypted or unusable PDF `rule: "PDF-ENCRYPTED"` or `"PDF-NOT-CONVERTIBLE"`. `DOCUMENT_TOO_COMPLEX` names the `limit` passed and its `max`.',
+        'a document that is neither EN 16931 CII nor UBL has `rule: "NOT-EN16931-CII"`, an encrypted or unusable PDF `rule: "PDF-ENCRYPTED"` or `"PDF-NOT-CONVERTIBLE"`. `DOCUMENT_TOO_COMPLEX` names the `limit` passed and its `max`.',
       items: { $ref: '#/components/schemas/ErrorDetail' },
     },
   },

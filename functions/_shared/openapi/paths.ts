@@ -123,7 +123,7 @@ export function operations(): Record<string, Json> {
         ),
         ...errorResponses([...V2_POST, 'VALIDATION_FAILED', 'DOCUMENT_TOO_COMPLEX', 'SERVER_BUSY'], {
           400: 'No XML, XML that cannot be read (reason xml-syntax / xml-forbidden), or `to` naming the syntax the document already has (path `to`).',
-          422: 'VALIDATION_FAILED: neither an EN 16931 CII nor a UBL 2.1 invoice (rule NOT-EN16931-INVOICE), or it breaks EN 16931 rules or its XSD (`details`: every finding with its official rule id and location). DOCUMENT_TOO_COMPLEX: past a resource limit.',
+          422: 'VALIDATION_FAILED: neither an EN 16931 CII nor a UBL 2.1 invoice (rule NOT-EN16931-CII), or it breaks EN 16931 rules or its XSD (`details`: every finding with its official rule id and location). DOCUMENT_TOO_COMPLEX: past a resource limit.',
         }),
       },
     }),
@@ -147,7 +147,7 @@ export function operations(): Record<string, Json> {
           successBody({ anyOf: [ref('XmlValidation'), ref('Validation')] }),
         ),
         ...errorResponses([...V2_POST, 'VALIDATION_FAILED', 'DOCUMENT_TOO_COMPLEX', 'SERVER_BUSY'], {
-          422: 'XML only: not an EN 16931 CII invoice (rule NOT-EN16931-CII), or past a resource limit.',
+          422: 'XML only: neither an EN 16931 CII nor a UBL 2.1 invoice (rule NOT-EN16931-CII, kept from when CII was the only syntax), or past a resource limit.',
           503: 'XML only, large documents.',
         }),
       },
@@ -192,7 +192,7 @@ export function operations(): Record<string, Json> {
           },
           content: pdfBinary,
         },
-        ...errorResponses([...V2_POST, 'VALIDATION_FAILED', 'DOCUMENT_TOO_COMPLEX', 'SERVER_BUSY'], { 422: 'Not an EN 16931 CII invoice (rule NOT-EN16931-CII), or past a resource limit.' }),
+        ...errorResponses([...V2_POST, 'VALIDATION_FAILED', 'DOCUMENT_TOO_COMPLEX', 'SERVER_BUSY'], { 422: 'Neither an EN 16931 CII nor a UBL 2.1 invoice (rule NOT-EN16931-CII), or past a resource limit.' }),
       },
     }),
     'POST /api/v1/convert': operation('v1 extraction', 'convertDocument', API_KEY, {
@@ -279,7 +279,7 @@ export function operations(): Record<string, Json> {
           { type: 'object', required: ['success', 'validation', 'meta'], properties: { success: { const: true }, validation: ref('V1Validation'), meta: ref('V1Meta') } },
         ),
         ...errorResponses([...V1_KEY, 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED', 'DOCUMENT_TOO_COMPLEX', 'SERVER_BUSY'], {
-          422: 'XML only: not an EN 16931 CII invoice (rule NOT-EN16931-CII), or past a resource limit.',
+          422: 'XML only: neither an EN 16931 CII nor a UBL 2.1 invoice (rule NOT-EN16931-CII, kept from when CII was the only syntax), or past a resource limit.',
         }),
       },
     }),
