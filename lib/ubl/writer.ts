@@ -156,6 +156,8 @@ function writeNotes(w: UblWriter, inv: Invoice): void {
       else w.drop('BT-21', `notes[${i}].subjectCode`, 'UBL has no element for the note subject code: it is carried as a "#CODE#" prefix of the note, which holds UNTDID 4451 codes (three capital letters) only.');
     }
     if (prefix === '' && !has(note.text)) return;
+    // Without a subject, text that itself starts like a `#CODE#` prefix would be read back as a subject code.
+    if (prefix === '' && /^#[^#]{3}#/.test(note.text ?? '')) w.drop('BT-22', `notes[${i}].text`, 'The note starts like a "#CODE#" subject prefix, which is how UBL carries the subject code (BT-21): read back, its first five characters are a subject code.');
     w.text('cbc:Note', `${prefix}${note.text ?? ''}`);
   });
 }

@@ -14,6 +14,8 @@
  *   (the writer would write the sum of BT-117, BR-CO-14);
  * - note subject codes (BT-21) are UNTDID 4451 codes, three capital letters:
  *   UBL carries the code as a `#CODE#` prefix of the note, which holds only those;
+ *   and a note without subject does not itself start like such a prefix (`#ABC#...`: read back, those five
+ *   characters are a subject code; the writer reports it, see the regression below);
  * - a credit note (BT-3 of the UBL CreditNote list) with a due date (BT-9) has
  *   payment instructions: a UBL CreditNote holds BT-9 in its payment means.
  * A second property runs on the CII models as they are: what does not come
@@ -43,7 +45,10 @@ const ublCarriedModel: fc.Arbitrary<Invoice> = fc.tuple(invoiceModel, fc.infinit
     }
   }
   if (inv.totals.vatTotal === undefined && inv.vatBreakdown.length > 0) inv.totals = { ...inv.totals, vatTotal: sum(inv.vatBreakdown.map((b) => b.taxAmount)) };
-  for (const note of inv.notes) if (note.subjectCode !== undefined) note.subjectCode = codes.next().value;
+  for (const note of inv.notes) {
+    if (note.subjectCode !== undefined) note.subjectCode = codes.next().value;
+    else if (/^#[^#]{3}#/.test(note.text)) note.text = note.text.slice(1);
+  }
   if (ublDocumentType(inv.typeCode) === 'CreditNote' && inv.paymentInstructions === undefined) inv.dueDate = undefined;
   return inv;
 });
@@ -78,5 +83,24 @@ describe('CII -> UBL -> CII on random models', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('notes whose text starts with #', () => {
+  const base = (): Invoice => fc.sample(invoiceModel, { seed: 7, numRuns: 1 })[0]!;
+
+  it('a note without subject written "## " comes back as that text (found by the property, seed 896742298)', () => {
+    const inv = base();
+    inv.notes = [{ text: '## ' }];
+    const { ubl, cii, back } = toUblAndBack(inv);
+    expect([...ubl.unmapped, ...cii.unmapped]).toEqual([]);
+    expect(back.notes).toEqual([{ text: '## ' }]);
+  });
+
+  it('a note without subject written "#AAI#..." cannot be told from a subject code in UBL: the conversion says so', () => {
+    const inv = base();
+    inv.notes = [{ text: '#AAI#not a subject' }];
+    const { ubl } = toUblAndBack(inv);
+    expect(ubl.unmapped.map((u) => [u.term, u.path])).toEqual([['BT-22', 'notes[0].text']]);
   });
 });

@@ -67,8 +67,11 @@ const PROJECT_TYPE = '50';
 /** The document type code of the `cac:AdditionalDocumentReference` that carries BT-18 (invoiced object identifier). */
 const INVOICED_OBJECT_TYPE = '130';
 
-/** A Peppol / XRechnung subject code written into the note (`#AAI#text`), BT-21 + BT-22. */
-const SUBJECT_NOTE = /^#([^#]*)#([\s\S]*)$/;
+/**
+ * A Peppol / XRechnung subject code written into the note (`#AAI#text`), BT-21 + BT-22: three characters between
+ * the first two `#`, as the UBL artefact's BR-CL-08 reads a code; other text starting with `#` is note text.
+ */
+const SUBJECT_NOTE = /^#([^#]{3})#([\s\S]*)$/;
 
 function readInvoice(cx: UblReadContext, root: CiiElement, credit: boolean): Invoice {
   cx.at('', root);
