@@ -72,21 +72,22 @@ describe('the synchronous deadline', () => {
     expect(atSyncDeadline(plain, 50_000, 50_000)).toBe(plain);
   });
 
-  it('a conversion cut by the deadline is answered 422 sync-time suggesting async, with no credit', { timeout: 30_000 }, async () => {
+  it('a conversion cut by the deadline is answered 422 sync-time suggesting async, with no credit', { timeout: 40_000 }, async () => {
     const id = (await store.authenticate({ apiKey: key }))!;
     const before = await store.remaining(id);
     const started = Date.now();
-    // 12 s left: an image's estimated reading (lib/v1/cost.ts) fits, so it is converted in the request, and overruns.
-    const res = await handler(imageEvent(), contextWith(12_000));
+    // 18 s left: an image's estimated reading (lib/v1/cost.ts: about 6.6 s, plus 3 s kept for the answer) fits even
+    // when a loaded machine spends seconds before the decision, so it is converted in the request, and overruns.
+    const res = await handler(imageEvent(), contextWith(18_000));
     const elapsed = Date.now() - started;
     const body = JSON.parse(res.body);
     expect(res.statusCode, res.body).toBe(422);
     expect(body.error.code).toBe('DOCUMENT_TOO_COMPLEX');
     expect(body.error.details).toEqual([expect.objectContaining({ reason: 'limit', limit: 'sync-time', max: SYNC_BUDGET_MS })]);
     expect(body.error.message).toContain('"async": true');
-    expect(seen.at(-1)?.deadline).toBeLessThanOrEqual(started + 12_000 - ANSWER_MARGIN_MS + 50);
+    expect(seen.at(-1)?.deadline).toBeLessThanOrEqual(started + 18_000 - ANSWER_MARGIN_MS + 50);
     // Answered before the invocation's end, with the margin to spare.
-    expect(elapsed).toBeLessThan(12_000 - ANSWER_MARGIN_MS + 1_000);
+    expect(elapsed).toBeLessThan(18_000 - ANSWER_MARGIN_MS + 1_000);
     expect(await store.remaining(id)).toBe(before);
   });
 });
