@@ -18,7 +18,7 @@ export { IDEMPOTENCY_KEY_PARAMETER, MISSING_DATA } from './openapi/schemas.js';
 type JsonObject = Record<string, unknown>;
 
 /** The overview shown at the top of /api/docs (Markdown). */
-const OVERVIEW = `Turns invoice data into Factur-X EN 16931 CII XML, validates invoices against the EN 16931 business rules (the official rule ids of the CEN artefacts 1.3.16, plus the French BR-FR rules for French sellers), embeds the XML into PDF/A-3 files and renders invoices as PDF; v1 also reads invoices from PDF, images, Excel and Word.
+const OVERVIEW = `Turns invoice data into EN 16931 XML in either syntax (Factur-X CII or UBL 2.1) and converts between them, validates CII and UBL invoices against the EN 16931 business rules (the official rule ids of the CEN artefacts 1.3.16) and, as \`rules\` asks, the French BR-FR, German XRechnung 3.0 and Peppol BIS Billing 3.0 rules (BR-FR by default for French sellers), embeds the XML into PDF/A-3 files and renders invoices as PDF; v1 also reads invoices from PDF, images, Excel and Word.
 
 **Answers.** Every JSON answer is \`{"success": true, "data": ..., "meta": {"processingTimeMs", "apiVersion"}}\` (v1 validate: \`validation\` instead of \`data\`). Every failure, on every endpoint, is \`{"success": false, "error": {"code", "message", "details?"}}\` (schema \`Error\`, with each code), never a stack trace. Each operation lists the codes it answers.
 
