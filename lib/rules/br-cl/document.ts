@@ -32,6 +32,7 @@ import {
   VAT_CATEGORY_CODES,
   VATEX_CODES,
 } from '../codelists/index.js';
+import { CODE_LIST_RULES, inCodeList, type CodeTest } from './code-test.js';
 
 /** A code that is not in its list: the rule, the element and, for an attribute code, its name. */
 export interface DocumentCodeFailure {
@@ -41,41 +42,15 @@ export interface DocumentCodeFailure {
 }
 
 /** The ids this pass decides for a document. */
-export const DOCUMENT_CODE_RULES: ReadonlySet<string> = new Set([
-  'BR-CL-01', 'BR-CL-03', 'BR-CL-04', 'BR-CL-05', 'BR-CL-06', 'BR-CL-07', 'BR-CL-08', 'BR-CL-10', 'BR-CL-11', 'BR-CL-13', 'BR-CL-14',
-  'BR-CL-15', 'BR-CL-16', 'BR-CL-17', 'BR-CL-18', 'BR-CL-19', 'BR-CL-20', 'BR-CL-21', 'BR-CL-22', 'BR-CL-23', 'BR-CL-24', 'BR-CL-25', 'BR-CL-26',
-]);
+export const DOCUMENT_CODE_RULES: ReadonlySet<string> = CODE_LIST_RULES;
 
-type Comparison = 'normalized' | 'upper' | 'exact';
-interface Test {
-  rule: string;
-  list: ReadonlySet<string>;
-  attr?: string;
-  comparison?: Comparison;
-}
+type Test = CodeTest;
 
 /** Where an element sits, as the contexts with `ancestor::` ask. */
 interface Ancestry {
   taxRegistration: boolean;
   product: boolean;
   shipTo: boolean;
-}
-
-const XML_SPACE = /[ \t\r\n]+/g;
-/** XPath normalize-space. */
-function normalizeSpace(s: string): string {
-  return s.replace(XML_SPACE, ' ').replace(/^ | $/g, '');
-}
-
-const HAS_XML_SPACE = /[ \t\r\n]/;
-
-/** Whether the value passes the official test. */
-function inList(value: string, test: Test): boolean {
-  if (test.comparison === 'exact') return test.list.has(value);
-  // Most codes carry no white space at all: normalize only those that do.
-  const v = HAS_XML_SPACE.test(value) ? normalizeSpace(value) : value;
-  if (v.includes(' ') || v === '') return false;
-  return test.list.has(test.comparison === 'upper' ? v.toUpperCase() : v);
 }
 
 /**
@@ -193,7 +168,7 @@ export function checkDocumentCodes(root: CiiElement): DocumentCodeFailure[] {
     const test = contextOf(el, parent, at);
     if (test !== undefined) {
       const value = test.attr === undefined ? el.text : el.attrs[test.attr]!;
-      if (!inList(value, test)) out.push(test.attr === undefined ? { rule: test.rule, element: el } : { rule: test.rule, element: el, attr: test.attr });
+      if (!inCodeList(value, test)) out.push(test.attr === undefined ? { rule: test.rule, element: el } : { rule: test.rule, element: el, attr: test.attr });
     }
     if (el.children.length === 0) return;
     const inner: Ancestry =

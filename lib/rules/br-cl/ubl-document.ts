@@ -37,20 +37,13 @@ import {
   VATEX_CODES,
 } from '../codelists/ubl.js';
 import type { DocumentCodeFailure } from './document.js';
+import { CODE_LIST_RULES, inCodeList, type CodeTest } from './code-test.js';
+import { normalizeSpace, stringValue } from '../syntax/xpath-values.js';
 
-/** The ids this pass decides for a UBL document. */
-export const UBL_DOCUMENT_CODE_RULES: ReadonlySet<string> = new Set([
-  'BR-CL-01', 'BR-CL-03', 'BR-CL-04', 'BR-CL-05', 'BR-CL-06', 'BR-CL-07', 'BR-CL-08', 'BR-CL-10', 'BR-CL-11', 'BR-CL-13', 'BR-CL-14',
-  'BR-CL-15', 'BR-CL-16', 'BR-CL-17', 'BR-CL-18', 'BR-CL-19', 'BR-CL-20', 'BR-CL-21', 'BR-CL-22', 'BR-CL-23', 'BR-CL-24', 'BR-CL-25', 'BR-CL-26',
-]);
+/** The ids this pass decides for a UBL document: the same as for CII. */
+export const UBL_DOCUMENT_CODE_RULES: ReadonlySet<string> = CODE_LIST_RULES;
 
-type Comparison = 'normalized' | 'upper' | 'exact';
-interface Test {
-  rule: string;
-  list: ReadonlySet<string>;
-  attr?: string;
-  comparison?: Comparison;
-}
+type Test = CodeTest;
 
 /** The elements whose text is a price or an amount (`cbc:Amount | cbc:BaseAmount | ...`): BR-CL-03 tests their `@currencyID`. */
 const AMOUNTS: ReadonlySet<string> = new Set([
@@ -83,28 +76,6 @@ const T = {
   BR_CL_25: { rule: 'BR-CL-25', list: UBL_EAS_CODES, attr: 'schemeID' } as Test,
   BR_CL_26: { rule: 'BR-CL-26', list: UBL_ICD_CODES, attr: 'schemeID' } as Test,
 } as const;
-
-const XML_SPACE = /[ \t\r\n]+/g;
-/** XPath normalize-space. */
-function normalizeSpace(s: string): string {
-  return s.replace(XML_SPACE, ' ').replace(/^ | $/g, '');
-}
-
-/** XPath string value (own text, then the descendants'). */
-function stringValue(el: CiiElement): string {
-  if (el.children.length === 0) return el.text;
-  let s = el.text;
-  for (const c of el.children) s += stringValue(c);
-  return s;
-}
-
-/** Whether the value passes the official token test. */
-function inList(value: string, test: Test): boolean {
-  if (test.comparison === 'exact') return test.list.has(value);
-  const v = normalizeSpace(test.comparison === 'upper' ? value.toUpperCase() : value);
-  if (v.includes(' ')) return false;
-  return test.list.has(v);
-}
 
 /** `[cbc:ChargeIndicator = false()]` / `= true()` on the parent allowance or charge: any indicator casting to that boolean. */
 function indicators(ac: CiiElement): { isTrue: boolean; isFalse: boolean } {
@@ -213,7 +184,7 @@ export function checkUblDocumentCodes(root: CiiElement): DocumentCodeFailure[] {
     const test = contextOf(el, parent);
     if (test !== undefined) {
       const value = test.attr === undefined ? stringValue(el) : (el.attrs[test.attr] ?? '');
-      let pass = inList(value, test);
+      let pass = inCodeList(value, test);
       if (!pass && test === T.BR_CL_10 && at.supplierOrPayee && normalizeSpace(value) === 'SEPA') pass = true;
       if (!pass) out.push(test.attr === undefined ? { rule: test.rule, element: el } : { rule: test.rule, element: el, attr: test.attr });
     }

@@ -11,10 +11,15 @@ import type { CiiElement } from '../../cii/reader/tree.js';
 
 const XML_SPACE = /[ \t\n\r]+/g;
 
-/** XPath `normalize-space()`: XML whitespace (space, tab, CR, LF) trimmed and collapsed to one space. */
+/**
+ * XPath `normalize-space()`: XML whitespace (space, tab, CR, LF) trimmed and collapsed to one space. Only those
+ * four: a no-break space or another Unicode space stays (JavaScript's trim() would remove it).
+ */
 export function normalizeSpace(s: string): string {
-  return s.replace(XML_SPACE, ' ').trim();
+  return s.replace(XML_SPACE, ' ').replace(EDGE_SPACE, '');
 }
+
+const EDGE_SPACE = /^ | $/g;
 
 /**
  * The XPath string value of an element: its text and its descendants' text.
