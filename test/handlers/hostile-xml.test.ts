@@ -1,9 +1,12 @@
 /**
- * Hostile XML sent to POST /api/v2/validate gets the error envelope (400 or
- * 422), quickly, never a 500 and never the content of a local file.
+ * Hostile XML sent to every v2 endpoint that reads XML (validate, convert,
+ * render) gets the error envelope (400 or 422), quickly, never a 500 and never
+ * the content of a local file.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler } from '../../functions/v2-validate.js';
+import { handler as validate } from '../../functions/v2-validate.js';
+import { handler as convert } from '../../functions/v2-convert.js';
+import { handler as render } from '../../functions/v2-render.js';
 import { cpuTimed } from '../timing.js';
 import { context, loadEvent } from './load-event.js';
 
@@ -38,11 +41,17 @@ const CASES: Array<{ name: string; body: string | Buffer; type?: string; status:
  */
 const CPU_BUDGET_MS = 2000;
 
-describe('hostile XML on POST /api/v2/validate', () => {
+const ENDPOINTS = [
+  { path: '/api/v2/validate', handler: validate, event: 'v2-validate/xml-raw.json' },
+  { path: '/api/v2/convert', handler: convert, event: 'v2-convert/cii-raw.json' },
+  { path: '/api/v2/render', handler: render, event: 'v2-render/xml-raw.json' },
+] as const;
+
+describe.each(ENDPOINTS)('hostile XML on POST $path', ({ handler, event: eventFile }) => {
   // XML over 256 KB is validated in the isolation pool: a first job there starts a worker thread and loads the
   // validator (seconds of CPU), which is not the cost of a hostile document. Start it with a harmless large one.
   beforeAll(async () => {
-    const event = loadEvent('v2-validate/xml-raw.json');
+    const event = loadEvent(eventFile);
     event.body = `<note>${'<to>x</to>'.repeat(40_000)}</note>`;
     event.isBase64Encoded = false;
     await handler(event, context);
@@ -50,7 +59,7 @@ describe('hostile XML on POST /api/v2/validate', () => {
 
   for (const c of CASES) {
     it(`${c.name} -> ${c.status.join('/')}`, async () => {
-      const event = loadEvent('v2-validate/xml-raw.json');
+      const event = loadEvent(eventFile);
       const isBuffer = Buffer.isBuffer(c.body);
       event.body = isBuffer ? (c.body as Buffer).toString('base64') : (c.body as string);
       event.isBase64Encoded = isBuffer;
