@@ -183,7 +183,7 @@ export function nextCase(r: Rand, seeds: FuzzSeeds): FuzzCase {
     return { kind: 'json-mutation', method: 'POST', path, headers: JSON_TYPE, body: Buffer.from(JSON.stringify(body) ?? 'null'), v1: path.startsWith('/api/v1/') };
   }
   if (roll < 0.6) {
-    const path = pick(r, ['/api/v2/validate', '/api/v2/render', '/api/v1/validate']);
+    const path = pick(r, ['/api/v2/validate', '/api/v2/render', '/api/v2/convert', '/api/v1/validate']);
     const xml = mutateXml(r, seeds.xml);
     if (r() < 0.3) return { kind: 'xml-in-json', method: 'POST', path, headers: JSON_TYPE, body: Buffer.from(JSON.stringify({ xml: xml.toString('utf8') })), v1: path.startsWith('/api/v1/') };
     return { kind: 'xml-mutation', method: 'POST', path, headers: { 'Content-Type': pick(r, ['application/xml', 'text/xml', 'text/xml; charset=utf-8']) }, body: xml, v1: path.startsWith('/api/v1/') };
@@ -200,7 +200,7 @@ export function nextCase(r: Rand, seeds: FuzzSeeds): FuzzCase {
     // Broken bodies and media types.
     const body = pick(r, [Buffer.from('{"invoiceNumber": '), Buffer.from([0xff, 0xfe, 0x00]), Buffer.from('null'), Buffer.from('[]'), Buffer.from('"x"'), Buffer.from('{'.repeat(10_000)), Buffer.alloc(0), flipBytes(r, Buffer.from(JSON.stringify(seeds.invoice)))]);
     const type = pick(r, ['application/json', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', '']);
-    const path = pick(r, ['/api/v2/xml', '/api/v2/validate', '/api/v2/pdf', '/api/v2/render', '/api/v1/convert', '/api/v1/validate']);
+    const path = pick(r, ['/api/v2/xml', '/api/v2/validate', '/api/v2/pdf', '/api/v2/render', '/api/v2/convert', '/api/v1/convert', '/api/v1/validate']);
     return { kind: 'broken-body', method: 'POST', path, headers: type ? { 'Content-Type': type } : {}, body, v1: r() < 0.5 };
   }
   // Paths, methods and headers.
