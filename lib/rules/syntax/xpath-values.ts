@@ -16,9 +16,12 @@ const XML_SPACE = /[ \t\n\r]+/g;
  * four: a no-break space or another Unicode space stays (JavaScript's trim() would remove it).
  */
 export function normalizeSpace(s: string): string {
+  // Most values hold no white space at all: nothing to replace then.
+  if (!ANY_SPACE.test(s)) return s;
   return s.replace(XML_SPACE, ' ').replace(EDGE_SPACE, '');
 }
 
+const ANY_SPACE = /[ \t\n\r]/;
 const EDGE_SPACE = /^ | $/g;
 
 /**

@@ -18,18 +18,14 @@ import type { Identifier } from '../../model/invoice.js';
 import type { MandatoryGroup } from '../../model/source-facts.js';
 import { LazyLocations } from '../../cii/reader/locate.js';
 import type { CiiElement } from '../../cii/reader/tree.js';
+import { castBoolean, normalizeSpace, select, stringValue } from '../../rules/syntax/xpath-values.js';
+
+/** The XPath value semantics the CII syntax rules use too (one implementation: lib/rules/syntax/xpath-values.ts). */
+export { castBoolean, normalizeSpace, stringValue };
 
 /** Every node the relative path `steps` selects from `el`, in document order. */
 export function all(el: CiiElement | undefined, ...steps: string[]): CiiElement[] {
-  if (el === undefined) return [];
-  let current: CiiElement[] = [el];
-  for (const step of steps) {
-    const next: CiiElement[] = [];
-    for (const c of current) for (const child of c.children) if (child.name === step) next.push(child);
-    if (next.length === 0) return next;
-    current = next;
-  }
-  return current;
+  return el === undefined ? [] : select(el, steps);
 }
 
 /** The first node the relative path `steps` selects from `el` (document order), or undefined. */
@@ -53,45 +49,6 @@ function firstFrom(el: CiiElement, steps: readonly string[], k: number): CiiElem
 export function kids(el: CiiElement | undefined, name: string): CiiElement[] {
   if (el === undefined) return [];
   return el.children.filter((c) => c.name === name);
-}
-
-const XML_SPACE = /[ \t\r\n]/;
-
-/** XPath `normalize-space()`: XML white space (space, tab, CR, LF) trimmed and collapsed. */
-export function normalizeSpace(s: string): string {
-  // Most values hold no white space at all: nothing to do.
-  if (!XML_SPACE.test(s)) return s;
-  return s.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
-}
-
-/**
- * The XPath string value of an element: its own text and its descendants'.
- * Exact for the leaf elements the rules read; for mixed content the tree
- * keeps an element's own text apart from its children's (own text first).
- */
-export function stringValue(el: CiiElement): string {
-  if (el.children.length === 0) return el.text;
-  let s = el.text;
-  for (const c of el.children) s += stringValue(c);
-  return s;
-}
-
-/**
- * The `xs:boolean` cast of an untyped value, as the official `cbc:ChargeIndicator
- * = true()` makes it (white space collapsed; `true`/`1`, `false`/`0`);
- * undefined for any other text (where the official XSLT stops with an error).
- */
-export function castBoolean(text: string): boolean | undefined {
-  switch (normalizeSpace(text)) {
-    case 'true':
-    case '1':
-      return true;
-    case 'false':
-    case '0':
-      return false;
-    default:
-      return undefined;
-  }
 }
 
 /**
