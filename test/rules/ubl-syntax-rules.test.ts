@@ -8,29 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { officialDisagreements } from '../fixtures/ubl/official.js';
 import { RESTRICTIONS } from '../../lib/rules/ubl-syntax/tables/restrictions.js';
-import { CREDIT_NOTE, INVOICE, insertBefore, replace, rulesAt, syntaxFindings } from '../fixtures/ubl/snippets.js';
+import { CREDIT_NOTE, INVOICE, insertBefore, replace, ruleCases, rulesAt, syntaxFindings } from '../fixtures/ubl/snippets.js';
 
-interface Case {
-  name: string;
-  xml: string;
-  /** `rule @ location` entries that must be reported (all of the rules named here, exactly). */
-  reports?: string[];
-  /** Rule ids that must not be reported. */
-  silent?: string[];
-}
-
-/** Every case, for the check against the official validator. */
-const ALL_CASES: Case[] = [];
-
-function runCases(cases: Case[]): void {
-  ALL_CASES.push(...cases);
-  it.each(cases)('$name', ({ xml, reports = [], silent = [] }) => {
-    const got = rulesAt(syntaxFindings(xml));
-    const named = new Set(reports.map((r) => r.split(' @ ')[0]));
-    expect(got.filter((g) => named.has(g.split(' @ ')[0])).sort()).toEqual([...reports].sort());
-    for (const id of silent) expect(got.map((g) => g.split(' @ ')[0]), `unexpected ${id}`).not.toContain(id);
-  });
-}
+const { run: runCases, all: ALL_CASES } = ruleCases(syntaxFindings);
 
 const INV = '/ubl:Invoice';
 
