@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkInvoiceInput, generateFacturXml } from '../../lib/generate.js';
-import { InvoiceValidationError } from '../../lib/errors.js';
 import { parseInvoiceInput, type InvoiceInput } from '../../lib/input/schema.js';
 import { FR_DEFAULT_NOTES } from '../../lib/input/french.js';
 import { requireShared } from '../shared-path.js';
+import { refusal } from './support.js';
 
 const fixtures = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'french', 'invoices.json'), 'utf8')) as Record<string, unknown>;
 
@@ -23,15 +23,7 @@ function input(body: unknown): InvoiceInput {
   return r.value;
 }
 
-function failure(body: unknown): Array<{ rule: string; path: string; message: string }> {
-  try {
-    generateFacturXml(input(body));
-  } catch (err) {
-    if (err instanceof InvoiceValidationError) return err.details as Array<{ rule: string; path: string; message: string }>;
-    throw err;
-  }
-  throw new Error('expected a 422');
-}
+const failure = (body: unknown) => refusal(() => generateFacturXml(input(body)));
 
 describe('French invoices written from JSON', () => {
   it('are valid for us and for the official validators (XSD, EN 16931, BR-FR)', () => {

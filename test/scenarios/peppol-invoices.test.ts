@@ -7,32 +7,18 @@
  * CII is a 400.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateInvoiceXml } from '../../lib/generate.js';
-import { InputError, InvoiceValidationError } from '../../lib/errors.js';
-import { parsePartialInvoiceInput, type PartialInvoiceInput } from '../../lib/input/partial.js';
+import { InputError } from '../../lib/errors.js';
 import { requireShared } from '../shared-path.js';
+import { bodies, input, refusal } from './support.js';
 
-const fixtures = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'markets', 'peppol.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+const fixtures = bodies('markets/peppol.json');
 
-function input(body: unknown): PartialInvoiceInput {
-  const r = parsePartialInvoiceInput(body);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r.value;
-}
-
-function failure(body: unknown): Array<{ rule: string; path: string; message: string }> {
-  try {
-    generateInvoiceXml(input(body));
-  } catch (err) {
-    if (err instanceof InvoiceValidationError) return err.details as Array<{ rule: string; path: string; message: string }>;
-    throw err;
-  }
-  throw new Error('expected a 422');
-}
+const failure = (body: unknown) => refusal(() => generateInvoiceXml(input(body)));
 
 describe('Peppol BIS Billing invoices written from JSON', () => {
   it('are Peppol-valid for us and for the official validators (UBL XSD, EN 16931, Peppol BIS Billing 3.0.21)', () => {

@@ -6,43 +6,17 @@
  * 422 with the rule id and the input field.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateInvoiceXml } from '../../lib/generate.js';
-import { InvoiceValidationError } from '../../lib/errors.js';
-import { parsePartialInvoiceInput, type PartialInvoiceInput } from '../../lib/input/partial.js';
 import { requireShared } from '../shared-path.js';
+import { bodies, input, refusal, without } from './support.js';
 
-const fixtures = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'markets', 'xrechnung.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+const fixtures = bodies('markets/xrechnung.json');
 
-function input(body: unknown): PartialInvoiceInput {
-  const r = parsePartialInvoiceInput(body);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r.value;
-}
-
-function failure(body: unknown): Array<{ rule: string; path: string; message: string }> {
-  try {
-    generateInvoiceXml(input(body));
-  } catch (err) {
-    if (err instanceof InvoiceValidationError) return err.details as Array<{ rule: string; path: string; message: string }>;
-    throw err;
-  }
-  throw new Error('expected a 422');
-}
-
-const without = (name: string, ...paths: string[]) => {
-  const body = structuredClone(fixtures[name]!);
-  for (const p of paths) {
-    const keys = p.split('.');
-    let o = body as Record<string, unknown>;
-    for (const k of keys.slice(0, -1)) o = o[k] as Record<string, unknown>;
-    delete o[keys.at(-1)!];
-  }
-  return body;
-};
+const failure = (body: unknown) => refusal(() => generateInvoiceXml(input(body)));
 
 interface OfficialLine {
   file: string;
@@ -92,7 +66,7 @@ describe('XRechnung invoices written from JSON', () => {
     ['no payment instructions', ['paymentMeans'], 'BR-DE-1', 'paymentMeans'],
     ['no buyer electronic address', ['buyer.electronicAddress'], 'PEPPOL-EN16931-R010', 'buyer.electronicAddress'],
   ])('%s: 422 with %s at the input field', (_name, paths, rule, path) => {
-    const details = failure(without('goods-public-buyer', ...paths));
+    const details = failure(without(fixtures['goods-public-buyer']!, ...paths));
     expect(details).toContainEqual(expect.objectContaining({ rule, path }));
   });
 
