@@ -21,6 +21,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as CII from '../lib/rules/codelists/index.js';
+import { parseArgs, readAssertTests } from './schematron.js';
 
 interface Own {
   constant: string;
@@ -66,29 +67,6 @@ const SAME_AS: ReadonlyArray<[string, string]> = [
   ['BR-CL-26', 'BR-CL-11'],
 ];
 
-function args(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = argv[i];
-    const value = argv[i + 1];
-    if (!key?.startsWith('--') || value === undefined) throw new Error(`Bad arguments near ${key ?? '(end)'}`);
-    out[key.slice(2)] = value;
-  }
-  return out;
-}
-
-function tests(sch: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of sch.matchAll(/<assert\b([^>]*)>/g)) {
-    const attrs = new Map<string, string>();
-    for (const a of (m[1] ?? '').matchAll(/([\w:-]+)\s*=\s*"([^"]*)"/g)) attrs.set(a[1] ?? '', a[2] ?? '');
-    const id = attrs.get('id');
-    const test = attrs.get('test');
-    if (id && test) out.set(id, test.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
-  }
-  return out;
-}
-
 /** The quoted lists of a test, and the codes each accepts: `contains(list, concat(' ', code, ' '))`. */
 function lists(test: string): string[][] {
   const found = [...test.matchAll(/contains\(\s*'([^']*)'/g)].map((m) => m[1] ?? '');
@@ -118,11 +96,11 @@ function sameSet(a: readonly string[], b: ReadonlySet<string>): boolean {
 }
 
 function main(): void {
-  const a = args(process.argv.slice(2));
+  const a = parseArgs(process.argv.slice(2));
   if (!a.codes || !a.model) throw new Error('Missing --codes <EN16931-UBL-codes.sch> or --model <EN16931-UBL-validation-preprocessed.sch>');
   const source = a.source ?? 'ConnectingEurope/eInvoicing-EN16931, tag validation-1.3.16, ubl/schematron/codelist/EN16931-UBL-codes.sch';
-  const codeTests = tests(readFileSync(a.codes, 'utf8'));
-  const modelTests = tests(readFileSync(a.model, 'utf8'));
+  const codeTests = readAssertTests(readFileSync(a.codes, 'utf8'));
+  const modelTests = readAssertTests(readFileSync(a.model, 'utf8'));
   const listOf = (rule: string, nth = 0): string[] => {
     const t = codeTests.get(rule);
     if (t === undefined) throw new Error(`${rule} not in ${a.codes}`);

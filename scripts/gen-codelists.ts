@@ -18,6 +18,7 @@
  * trailing blank is never accepted). BR-CL-24 (MIME) is a list of equalities.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs, readAssertTests } from './schematron.js';
 import { resolve } from 'node:path';
 
 interface ListSpec {
@@ -54,30 +55,6 @@ const SPECS: ListSpec[] = [
   { file: 'mime', constant: 'MIME_CODES', title: 'MIME media types allowed for attached documents', rule: 'BR-CL-24', sameAs: [], terms: 'BT-125-1', codedb: '21' },
   { file: 'eas', constant: 'EAS_CODES', title: 'CEF EAS electronic address scheme codes', rule: 'BR-CL-25', sameAs: [], terms: 'BT-34-1, BT-49-1', codedb: '17' },
 ];
-
-function parseArgs(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = argv[i];
-    const value = argv[i + 1];
-    if (!key?.startsWith('--') || value === undefined) throw new Error(`Bad arguments near ${key ?? '(end)'}`);
-    out[key.slice(2)] = value;
-  }
-  return out;
-}
-
-/** The `test` attribute of every `<assert>` with an id, keyed by id. */
-function readAssertTests(sch: string): Map<string, string> {
-  const tests = new Map<string, string>();
-  for (const m of sch.matchAll(/<assert\b([^>]*)>/g)) {
-    const attrs = new Map<string, string>();
-    for (const a of (m[1] ?? '').matchAll(/([\w:-]+)\s*=\s*"([^"]*)"/g)) attrs.set(a[1] ?? '', a[2] ?? '');
-    const id = attrs.get('id');
-    const test = attrs.get('test');
-    if (id && test) tests.set(id, test.replace(/&apos;/g, "'").replace(/&amp;/g, '&'));
-  }
-  return tests;
-}
 
 /** The codes an assertion accepts, emulating XPath `contains(list, concat(' ', code, ' '))`. */
 function acceptedCodes(test: string): string[] {

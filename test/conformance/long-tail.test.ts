@@ -556,6 +556,30 @@ const CASES: Case[] = [
     officialHas: ['BR-CO-11'],
     officialLacks: ['BR-CO-12'],
   },
+  // The code lists of release 1.3.16 as its XSLT has them (lib/rules/codelists/ was generated from an older copy
+  // of the code-list schematron until 2026-11-28: BGN and ANG accepted, XCG and ICD 0245-0248 refused).
+  {
+    name: 'currency BGN (the lev, replaced by the euro in 2026) is not in the 1.3.16 list (BR-CL-04)',
+    mutate: (x) => x.replaceAll('NOK', 'BGN'),
+    officialHas: ['BR-CL-04'],
+  },
+  {
+    name: 'currency ANG (the Netherlands Antillean guilder, replaced by XCG) is not in it either',
+    mutate: (x) => x.replaceAll('NOK', 'ANG'),
+    officialHas: ['BR-CL-04'],
+  },
+  {
+    name: 'currency XCG (the Caribbean guilder) is in it',
+    mutate: (x) => x.replaceAll('NOK', 'XCG'),
+    officialHas: [],
+    officialLacks: ['BR-CL-03', 'BR-CL-04', 'BR-CL-05'],
+  },
+  {
+    name: 'an item standard identifier in ICD scheme 0246 is accepted (BR-CL-21)',
+    mutate: (x) => once(x, 'schemeID="0088">1234567890128', 'schemeID="0246">1234567890128'),
+    officialHas: [],
+    officialLacks: ['BR-CL-21'],
+  },
 ];
 
 describe('conformance long tail: mutants of a corpus document, judged by the official validator', () => {

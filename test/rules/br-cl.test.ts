@@ -79,7 +79,8 @@ const CASES: Record<string, Case[]> = {
     { name: 'seller identifier with GLN scheme 0088', change: (inv) => inv.seller.identifiers.push({ id: '5412345000013', scheme: '0088' }), expect: [] },
     { name: 'seller identifier without scheme', change: (inv) => inv.seller.identifiers.push({ id: 'S-1' }), expect: [] },
     { name: 'seller identifier with an EAS-only code', change: (inv) => inv.seller.identifiers.push({ id: 'x', scheme: '9930' }), expect: ['BR-CL-10@seller.identifiers[0].scheme'] },
-    { name: 'buyer identifier with 0244 (listed without a trailing blank, so never accepted by the artefact)', change: (inv) => (inv.buyer.identifier = { id: 'x', scheme: '0244' }), expect: ['BR-CL-10@buyer.identifier.scheme'] },
+    { name: 'buyer identifier with 0248 (the last code of the release 1.3.16 list)', change: (inv) => (inv.buyer.identifier = { id: 'x', scheme: '0248' }), expect: [] },
+    { name: 'buyer identifier with 0249 (not in it)', change: (inv) => (inv.buyer.identifier = { id: 'x', scheme: '0249' }), expect: ['BR-CL-10@buyer.identifier.scheme'] },
     { name: 'payee identifier with a non-code', change: (inv) => (inv.payee = { name: 'Factor', identifier: { id: 'x', scheme: 'SIRET' } }), expect: ['BR-CL-10@payee.identifier.scheme'] },
   ],
   'BR-CL-11': [

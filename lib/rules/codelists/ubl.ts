@@ -31,7 +31,7 @@ export const UBL_CREDIT_NOTE_TYPE_CODES: ReadonlySet<string> = new Set([
 
 /**
  * ISO 4217 alpha-3 currency codes, as accepted by BR-CL-04 (BT-5, BT-6, every amount @currencyID): 178 codes.
- * Against the CII list of the same release: only here XCG; only in CII ANG BGN.
+ * Against the CII list of the same release: only here -; only in CII -.
  */
 export const UBL_CURRENCY_CODES: ReadonlySet<string> = new Set([
   'AED', 'AFN', 'ALL', 'AMD', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD', 'BDT', 'BHD', 'BIF', 'BMD',
@@ -58,7 +58,7 @@ export const UBL_TAX_POINT_DATE_CODES: ReadonlySet<string> = new Set([
 
 /**
  * ISO/IEC 6523 ICD identifier scheme codes, as accepted by BR-CL-11 (BT-29-1, BT-30-1, BT-46-1, BT-47-1, BT-60-1, BT-61-1, BT-71-1, BT-157-1): 243 codes.
- * Against the CII list of the same release: only here 0244 0245 0246 0247 0248; only in CII -.
+ * Against the CII list of the same release: only here -; only in CII -.
  */
 export const UBL_ICD_CODES: ReadonlySet<string> = new Set([
   '0002', '0003', '0004', '0005', '0006', '0007', '0008', '0009', '0010', '0011', '0012', '0013', '0014',
@@ -105,7 +105,7 @@ export const UBL_COUNTRY_CODES: ReadonlySet<string> = new Set([
 
 /**
  * CEF EAS electronic address scheme codes, as accepted by BR-CL-25 (BT-34-1, BT-49-1): 104 codes.
- * Against the CII list of the same release: only here 0242 0245 0246 0248; only in CII -.
+ * Against the CII list of the same release: only here -; only in CII -.
  */
 export const UBL_EAS_CODES: ReadonlySet<string> = new Set([
   '0002', '0007', '0009', '0037', '0060', '0088', '0096', '0097', '0106', '0130', '0135', '0142', '0147',
