@@ -18,10 +18,10 @@
  * module (lib/rules/codelists/index.ts) accepts exactly the same codes and
  * re-exports it, and stops when it does not.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as CII from '../lib/rules/codelists/index.js';
-import { parseArgs, readAssertTests } from './schematron.js';
+import { EN16931_ARTEFACTS, Output, parseArgs, readAssertTests } from './schematron.js';
 
 interface Own {
   constant: string;
@@ -97,7 +97,9 @@ function sameSet(a: readonly string[], b: ReadonlySet<string>): boolean {
 
 function main(): void {
   const a = parseArgs(process.argv.slice(2));
-  if (!a.codes || !a.model) throw new Error('Missing --codes <EN16931-UBL-codes.sch> or --model <EN16931-UBL-validation-preprocessed.sch>');
+  a.codes ??= resolve(EN16931_ARTEFACTS, 'ubl', 'schematron', 'codelist', 'EN16931-UBL-codes.sch');
+  a.model ??= resolve(EN16931_ARTEFACTS, 'ubl', 'schematron', 'preprocessed', 'EN16931-UBL-validation-preprocessed.sch');
+  const output = new Output(a.check === 'true');
   const source = a.source ?? 'ConnectingEurope/eInvoicing-EN16931, tag validation-1.3.16, ubl/schematron/codelist/EN16931-UBL-codes.sch';
   const codeTests = readAssertTests(readFileSync(a.codes, 'utf8'));
   const modelTests = readAssertTests(readFileSync(a.model, 'utf8'));
@@ -168,8 +170,8 @@ function main(): void {
     `export const UBL_VAT_PREFIX_LIST = ${JSON.stringify(prefixList)};`,
     '',
   );
-  writeFileSync(resolve(import.meta.dirname, '..', 'lib', 'rules', 'codelists', 'ubl.ts'), out.join('\n'));
-  console.log('lib/rules/codelists/ubl.ts written');
+  output.write(resolve(import.meta.dirname, '..', 'lib', 'rules', 'codelists', 'ubl.ts'), out.join('\n'));
+  output.finish();
 }
 
 main();

@@ -17,8 +17,8 @@
  * test to every token, which keeps the artefact's quirks (a last code without a
  * trailing blank is never accepted). BR-CL-24 (MIME) is a list of equalities.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs, readAssertTests } from './schematron.js';
+import { readFileSync } from 'node:fs';
+import { EN16931_ARTEFACTS, Output, parseArgs, readAssertTests } from './schematron.js';
 import { resolve } from 'node:path';
 
 interface ListSpec {
@@ -113,11 +113,9 @@ function describeDiff(codes: string[], other: Set<string> | undefined, label: st
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
-  const cenPath = args.cen;
-  if (!cenPath) throw new Error('Missing --cen <path to cii/schematron/codelist/EN16931-CII-codes.sch>');
-  const source =
-    args.source ??
-    'ConnectingEurope/eInvoicing-EN16931, cii/schematron/codelist/EN16931-CII-codes.sch, release validation-1.3.16';
+  const cenPath = args.cen ?? resolve(EN16931_ARTEFACTS, 'cii', 'schematron', 'codelist', 'EN16931-CII-codes.sch');
+  const source = args.source ?? 'ConnectingEurope/eInvoicing-EN16931, tag validation-1.3.16, cii/schematron/codelist/EN16931-CII-codes.sch';
+  const output = new Output(args.check === 'true');
   const codedbPath = args.codedb ?? resolve(import.meta.dirname, '..', '..', 'shared', 'schemas', 'facturx-1.09', 'en16931', 'FACTUR-X_EN16931_codedb.xml');
   const outDir = resolve(import.meta.dirname, '..', 'lib', 'rules', 'codelists');
 
@@ -150,8 +148,8 @@ function main(): void {
       ' */',
     ];
     const body = `export const ${spec.constant}: ReadonlySet<string> = new Set([\n${wrap(codes, '  ')}\n]);\n`;
-    writeFileSync(resolve(outDir, `${spec.file}.ts`), `${header.join('\n')}\n${body}`);
-    console.log(`${spec.file}.ts: ${codes.length} codes`);
+    output.write(resolve(outDir, `${spec.file}.ts`), `${header.join('\n')}\n${body}`);
+    if (args.check !== 'true') console.log(`${spec.file}.ts: ${codes.length} codes`);
   }
 
   const index = [
@@ -163,7 +161,8 @@ function main(): void {
     ...SPECS.map((s) => `export { ${s.constant} } from './${s.file}.js';`),
     '',
   ];
-  writeFileSync(resolve(outDir, 'index.ts'), index.join('\n'));
+  output.write(resolve(outDir, 'index.ts'), index.join('\n'));
+  output.finish();
 }
 
 main();
