@@ -6,10 +6,13 @@
  *
  * Usage (from the repository root; the script never downloads anything):
  *
- *   npx tsx scripts/gen-codelists-ubl.ts \
- *     --codes <eInvoicing-EN16931>/ubl/schematron/codelist/EN16931-UBL-codes.sch \
- *     --model <eInvoicing-EN16931>/ubl/schematron/preprocessed/EN16931-UBL-validation-preprocessed.sch \
+ *   npx tsx scripts/gen-codelists-ubl.ts [--check] \
+ *     [--codes <eInvoicing-EN16931>/ubl/schematron/codelist/EN16931-UBL-codes.sch] \
+ *     [--model <eInvoicing-EN16931>/ubl/schematron/preprocessed/EN16931-UBL-validation-preprocessed.sch] \
  *     [--source "<label naming the release>"]
+ *
+ * The defaults are the release the official validator runs (../shared/official-validator);
+ * --check compares instead of writing (test/rules/codelists-official.test.ts).
  *
  * Release 1.3.16 ships the UBL and CII lists at different dates: the UBL
  * currency, ICD, country and EAS lists, the subject codes and the split of

@@ -6,10 +6,14 @@
  * Usage (from the repository root; needs a checkout of the CEN artefacts, the
  * script never downloads anything):
  *
- *   npx tsx scripts/gen-codelists.ts \
- *     --cen <eInvoicing-EN16931>/cii/schematron/codelist/EN16931-CII-codes.sch \
+ *   npx tsx scripts/gen-codelists.ts [--check] \
+ *     [--cen <eInvoicing-EN16931>/cii/schematron/codelist/EN16931-CII-codes.sch] \
  *     [--source "<label naming the release / commit>"] \
  *     [--codedb ../shared/schemas/facturx-1.09/en16931/FACTUR-X_EN16931_codedb.xml]
+ *
+ * The default --cen is the release the official validator runs
+ * (../shared/official-validator); --check compares instead of writing
+ * (test/rules/codelists-official.test.ts).
  *
  * How a code list is read: each BR-CL assertion tests
  * `contains(' A B C ', concat(' ', normalize-space(.), ' '))`, so a code is

@@ -6,9 +6,12 @@
  *
  * Usage (from the repository root; the script never downloads anything):
  *
- *   npx tsx scripts/gen-ubl-syntax.ts \
- *     --sch <eInvoicing-EN16931>/ubl/schematron/preprocessed/EN16931-UBL-validation-preprocessed.sch \
+ *   npx tsx scripts/gen-ubl-syntax.ts [--check] \
+ *     [--sch <eInvoicing-EN16931>/ubl/schematron/preprocessed/EN16931-UBL-validation-preprocessed.sch] \
  *     [--source "<label naming the release>"]
+ *
+ * The default --sch is the release the official validator runs (../shared/official-validator);
+ * --check compares instead of writing.
  *
  * A row is the rule's number, its flag and the path it tests, as written
  * (`cac:AccountingSupplierParty/cac:Party/cbc:EndpointID/@schemeName`,
@@ -18,28 +21,19 @@
  * named checks in lib/rules/ubl-syntax/tables/root.ts, and the script stops
  * if another irregular one appears.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { EN16931_ARTEFACTS, Output, parseArgs } from './schematron.js';
 
 /** The irregular UBL-CR rules, written by hand. */
 const IRREGULAR = new Set(['UBL-CR-002', 'UBL-CR-412', 'UBL-CR-665', 'UBL-CR-666', 'UBL-CR-673']);
 /** A plain path: steps of `prefix:Name`, an optional `//` start, a `(cac:InvoiceLine|cac:CreditNoteLine)/` start, a final `@attr`. */
 const PLAIN = /^not\(((?:\/\/)?(?:\(cac:InvoiceLine\|cac:CreditNoteLine\)\/)?(?:[a-z]+:[A-Za-z0-9]+\/)*(?:[a-z]+:[A-Za-z0-9]+|@[A-Za-z]+))\)$/;
 
-function args(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = argv[i];
-    const value = argv[i + 1];
-    if (!key?.startsWith('--') || value === undefined) throw new Error(`Bad arguments near ${key ?? '(end)'}`);
-    out[key.slice(2)] = value;
-  }
-  return out;
-}
-
 function main(): void {
-  const a = args(process.argv.slice(2));
-  if (!a.sch) throw new Error('Missing --sch <EN16931-UBL-validation-preprocessed.sch>');
+  const a = parseArgs(process.argv.slice(2));
+  a.sch ??= resolve(EN16931_ARTEFACTS, 'ubl', 'schematron', 'preprocessed', 'EN16931-UBL-validation-preprocessed.sch');
+  const output = new Output(a.check === 'true');
   const source = a.source ?? 'ConnectingEurope/eInvoicing-EN16931, tag validation-1.3.16, ubl/schematron (preprocessed)';
   const sch = readFileSync(a.sch, 'utf8');
   const rows: Array<[number, 'fatal' | 'warning', string]> = [];
@@ -74,8 +68,8 @@ function main(): void {
     '];',
     '',
   ];
-  writeFileSync(resolve(import.meta.dirname, '..', 'lib', 'rules', 'ubl-syntax', 'tables', 'restrictions.ts'), out.join('\n'));
-  console.log(`lib/rules/ubl-syntax/tables/restrictions.ts: ${rows.length} rules`);
+  output.write(resolve(import.meta.dirname, '..', 'lib', 'rules', 'ubl-syntax', 'tables', 'restrictions.ts'), out.join('\n'));
+  output.finish();
 }
 
 main();

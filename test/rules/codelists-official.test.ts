@@ -2,7 +2,7 @@
  * The code lists of the EN 16931 code-list rules (lib/rules/codelists/) are
  * exactly what the official CEN artefacts of release 1.3.16, the ones the
  * official validator runs (../shared/official-validator/artefacts/en16931),
- * accept: the generators, run in check mode, rebuild every module from the
+ * accept, and the UBL-CR table is what it forbids: the generators, run in check mode, rebuild every module from the
  * CII and UBL code-list schematron and compare it with the committed file.
  * (They were once generated from an older copy of the CII file, which let
  * BGN through and refused XCG.)
@@ -25,5 +25,8 @@ describe('code lists', () => {
   }, 60_000);
   it('are what the official UBL code-list schematron accepts', () => {
     expect(check('gen-codelists-ubl.ts')).toContain('up to date with the official artefact');
+  }, 60_000);
+  it('the UBL-CR table is what the official UBL schematron forbids', () => {
+    expect(check('gen-ubl-syntax.ts')).toContain('up to date with the official artefact');
   }, 60_000);
 });
