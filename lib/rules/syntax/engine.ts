@@ -29,9 +29,12 @@ interface CompiledContext {
   trie: CheckTrie;
   pathChecks: Array<PathCheck | undefined>;
   customs: CustomCheck[];
-  /** Scratch state of one evaluation, reset after use. */
+  /** Indexes of the `exactly` checks: judged even when nothing was counted. */
+  exact: number[];
+  /** Scratch state of one evaluation, reset after use: counts, first hits, and which checks counted anything. */
   counts: Int32Array;
   hits: Array<{ at: CiiElement; attr?: string } | undefined>;
+  touched: number[];
 }
 
 interface PathNode {
@@ -95,8 +98,10 @@ function compileContext(context: SyntaxContext): CompiledContext {
     trie,
     pathChecks,
     customs,
+    exact: pathChecks.flatMap((c, i) => (c?.kind === 'exactly' ? [i] : [])),
     counts: new Int32Array(context.checks.length),
     hits: new Array(context.checks.length).fill(undefined),
+    touched: [],
   };
 }
 
@@ -186,7 +191,10 @@ function walkTrie(cc: CompiledContext, el: CiiElement, node: CheckTrie): void {
     if (!(attr in el.attrs)) continue;
     const n = (cc.counts[i] as number) + 1;
     cc.counts[i] = n;
-    if (n === 1) cc.hits[i] = { at: el, attr };
+    if (n === 1) {
+      cc.hits[i] = { at: el, attr };
+      cc.touched.push(i);
+    }
   }
   for (const child of el.children) {
     const next = node.children.get(child.name);
@@ -195,6 +203,7 @@ function walkTrie(cc: CompiledContext, el: CiiElement, node: CheckTrie): void {
       const check = cc.pathChecks[i] as PathCheck;
       const n = (cc.counts[i] as number) + 1;
       cc.counts[i] = n;
+      if (n === 1) cc.touched.push(i);
       // Report where the rule breaks: the first element for an absence, the first excess one for a bound.
       if (n === (check.kind === 'absent' ? 1 : (check.bound ?? 0) + 1)) cc.hits[i] = { at: child };
     }
@@ -212,10 +221,14 @@ function finding([check, failure]: Failed, locator: ElementLocator): Finding {
 
 function evaluatePathChecks(cc: CompiledContext, el: CiiElement, out: Failed[]): void {
   walkTrie(cc, el, cc.trie);
-  const { counts, hits, pathChecks } = cc;
-  for (let i = 0; i < pathChecks.length; i++) {
-    const check = pathChecks[i];
-    if (check === undefined) continue;
+  const { counts, hits, pathChecks, touched, exact } = cc;
+  // Only the checks that counted something can fail, and the `exactly` ones (a count of 0 breaks them too);
+  // judged in check order, as the tables list them.
+  for (const i of exact) if (counts[i] === 0) touched.push(i);
+  if (touched.length === 0) return;
+  if (touched.length > 1) touched.sort((a, b) => a - b);
+  for (const i of touched) {
+    const check = pathChecks[i] as PathCheck;
     const n = counts[i] as number;
     const hit = hits[i];
     if (check.kind === 'absent') {
@@ -228,6 +241,7 @@ function evaluatePathChecks(cc: CompiledContext, el: CiiElement, out: Failed[]):
     counts[i] = 0;
     hits[i] = undefined;
   }
+  touched.length = 0;
 }
 
 /**
