@@ -168,6 +168,9 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
   const u8 = new Uint8Array(buffer);
   const u32 = new Uint32Array(buffer);
   const u16 = new Uint16Array(buffer);
+  // A Buffer over the same memory (no copy): its latin1 decoding makes an ASCII string in one step, where building
+  // it a character at a time allocated a string per character.
+  const bytes = Buffer.from(buffer);
 
   const cString = (ptr: number): string => {
     let end = ptr;
@@ -176,12 +179,7 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
       if ((u8[end] as number) > 0x7f) ascii = false;
       end++;
     }
-    if (ascii && end - ptr < 64) {
-      let s = '';
-      for (let i = ptr; i < end; i++) s += String.fromCharCode(u8[i] as number);
-      return s;
-    }
-    return utf8.decode(u8.subarray(ptr, end));
+    return ascii ? bytes.toString('latin1', ptr, end) : utf8.decode(u8.subarray(ptr, end));
   };
   // Element and attribute names live in libxml2's dictionary: one pointer per
   // distinct name, so each is decoded once per document.
