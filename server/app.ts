@@ -60,14 +60,32 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** A route path with `{name}` parameters, compiled once: its pattern and the names of its parameters. */
+interface PathPattern {
+  regex: RegExp;
+  names: string[];
+}
+
+const patterns = new Map<string, PathPattern>();
+
+function compilePath(template: string): PathPattern {
+  let compiled = patterns.get(template);
+  if (compiled === undefined) {
+    const names: string[] = [];
+    const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    compiled = { regex: new RegExp(`^${pattern}$`), names };
+    patterns.set(template, compiled);
+  }
+  return compiled;
+}
+
 /** Matches `path` against a route path with `{name}` parameters; the parameters, or undefined when it does not match. */
 export function matchPath(template: string, path: string): Record<string, string> | undefined {
-  const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  const m = new RegExp(`^${pattern}$`).exec(path);
+  const { regex, names } = compilePath(template);
+  const m = regex.exec(path);
   if (!m) return undefined;
   const params: Record<string, string> = {};
   names.forEach((n, i) => {

@@ -67,6 +67,28 @@ describe('POST /api/v2/xml handler', () => {
     expect(body.error!.code).toBe('BAD_REQUEST');
   });
 
+  it('refuses a __proto__ key however it is written, as the middy parser does, and reads the word in a value', async () => {
+    const event = loadEvent('v2-xml/valid.json');
+    const text = event.body!;
+    const answers = [];
+    for (const body of [
+      text.replace('{', '{"__proto__": {"polluted": true}, '),
+      text.replace('{', '{"\\u005f_proto__": {"polluted": true}, '),
+      text.replace('{', '{"constructor": {"prototype": {"polluted": true}}, '),
+    ]) {
+      const { status, body: answer } = await call(xmlHandler, { ...event, body });
+      answers.push(status);
+      expect(answer.success).toBe(false);
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    }
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]).toBeGreaterThanOrEqual(400);
+    expect(answers[0]).toBeLessThan(500);
+    // The word in a value is no key: the invoice is read (through middy's parser) and written.
+    const invoice = JSON.parse(text) as Record<string, unknown>;
+    expect((await call(xmlHandler, { ...event, body: JSON.stringify({ ...invoice, note: 'constructor __proto__' }) })).status).toBe(200);
+  });
+
   it('answers 400 with field paths for values that cannot be read; the absent terms beside them are not 400 problems', async () => {
     // invoiceNumber and seller.name are absent, the date, quantity and price unreadable.
     const { status, body } = await call(xmlHandler, 'v2-xml/unreadable-fields.json');
