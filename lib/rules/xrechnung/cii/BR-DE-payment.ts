@@ -1,11 +1,8 @@
 /**
- * XRechnung 3.0.2 (CII) on payment: payment instructions are mandatory
- * (BG-16, BR-DE-1); a credit transfer (BT-81 = 30 or 58) carries the account
- * (BG-17) and no card or direct debit (BR-DE-23-a/b, IBAN check BR-DE-19); a
- * card payment (48, 54, 55) the card (BG-18) and nothing else (BR-DE-24-a/b);
- * a direct debit (59) the mandate data (BG-19) and nothing else (BR-DE-25-a/b,
- * IBAN check BR-DE-20); direct debit data, when any is given, is complete
- * (BR-DE-30: BT-90, BR-DE-31: BT-91).
+ * XRechnung 3.0.2 (CII) on payment: the CII binding of the payment means
+ * rules (../payment.ts: BR-DE-19, 20, 23-a/b, 24-a/b, 25-a/b); payment
+ * instructions are mandatory (BG-16, BR-DE-1); direct debit data, when any is
+ * given, is complete (BR-DE-30: BT-90, BR-DE-31: BT-91).
  *
  * CII has no element for BG-19: its three terms are the mandate reference
  * BT-89 (`ram:SpecifiedTradePaymentTerms/ram:DirectDebitMandateID`), the
@@ -15,11 +12,10 @@
 import type { CiiElement } from '../../../cii/reader/tree.js';
 import { CII } from '../../document/cii-paths.js';
 import type { RuleDocument } from '../../document/document.js';
-import type { DocumentRule } from '../../document/types.js';
-import { has, isXRechnungIban, normalized, one, path } from '../../document/xpath.js';
+import { has, normalized, one, path } from '../../document/xpath.js';
+import { paymentRules } from '../payment.js';
 
 const MEANS = `${CII.SET}/ram:SpecifiedTradeSettlementPaymentMeans`;
-const typeIn = (codes: readonly string[]) => (el: CiiElement) => codes.includes(normalized(path(el, 'ram:TypeCode')));
 
 const mandateId = (doc: RuleDocument) => doc.at(`${CII.SET}/ram:SpecifiedTradePaymentTerms/ram:DirectDebitMandateID`);
 const creditorId = (doc: RuleDocument) => doc.at(`${CII.SET}/ram:CreditorReferenceID`);
@@ -28,89 +24,20 @@ const debitedAccounts = (doc: RuleDocument) => doc.at(`${MEANS}/ram:PayerPartyDe
 const directDebitGiven = (el: CiiElement, doc: RuleDocument) =>
   mandateId(doc).length > 0 || creditorId(doc).length > 0 || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID');
 
-/** Rule: BR-DE-19, BR-DE-23-a, BR-DE-23-b (BT-84, BT-81, BG-17, BG-18, BG-19). */
-export const CREDIT_TRANSFER: DocumentRule = {
-  context: MEANS,
-  where: typeIn(['30', '58']),
-  asserts: [
-    {
-      id: 'BR-DE-19',
-      flag: 'warning',
-      terms: ['BT-84', 'BT-81'],
-      message: 'For a SEPA credit transfer (BT-81 = 58), the payment account identifier (BT-84) should be a valid IBAN.',
-      test: (el) => normalized(path(el, 'ram:TypeCode')) !== '58' || isXRechnungIban(one(path(el, 'ram:PayeePartyCreditorFinancialAccount/ram:IBANID'))),
-    },
-    {
-      id: 'BR-DE-23-a',
-      flag: 'fatal',
-      terms: ['BG-17', 'BT-81'],
-      message: 'For a credit transfer (BT-81 = 30 or 58), an XRechnung must give the credit transfer account (BG-17).',
-      test: (el) => has(el, 'ram:PayeePartyCreditorFinancialAccount'),
-    },
-    {
-      id: 'BR-DE-23-b',
-      flag: 'fatal',
-      terms: ['BG-18', 'BG-19', 'BT-81'],
-      message: 'For a credit transfer (BT-81 = 30 or 58), an XRechnung must not give payment card information (BG-18) or direct debit data (BG-19).',
-      test: (el, doc) => !has(el, 'ram:ApplicableTradeSettlementFinancialCard') && !directDebitGiven(el, doc),
-    },
-  ],
-};
-
-/** Rule: BR-DE-24-a, BR-DE-24-b (BG-18, BT-81, BG-17, BG-19). */
-export const CARD_PAYMENT: DocumentRule = {
-  context: MEANS,
-  where: typeIn(['48', '54', '55']),
-  asserts: [
-    {
-      id: 'BR-DE-24-a',
-      flag: 'fatal',
-      terms: ['BG-18', 'BT-81'],
-      message: 'For a card payment (BT-81 = 48, 54 or 55), an XRechnung must give the payment card information (BG-18).',
-      test: (el) => has(el, 'ram:ApplicableTradeSettlementFinancialCard'),
-    },
-    {
-      id: 'BR-DE-24-b',
-      flag: 'fatal',
-      terms: ['BG-17', 'BG-19', 'BT-81'],
-      message: 'For a card payment (BT-81 = 48, 54 or 55), an XRechnung must not give a credit transfer account (BG-17) or direct debit data (BG-19).',
-      test: (el, doc) => !has(el, 'ram:PayeePartyCreditorFinancialAccount') && !directDebitGiven(el, doc),
-    },
-  ],
-};
-
-/** Rule: BR-DE-20, BR-DE-25-a, BR-DE-25-b (BT-91, BT-81, BG-19, BG-17, BG-18). */
-export const DIRECT_DEBIT: DocumentRule = {
-  context: MEANS,
-  where: typeIn(['59']),
-  asserts: [
-    {
-      id: 'BR-DE-20',
-      flag: 'warning',
-      terms: ['BT-91', 'BT-81'],
-      message: 'For a SEPA direct debit (BT-81 = 59), the debited account identifier (BT-91) should be a valid IBAN.',
-      test: (el) => isXRechnungIban(one(path(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID'))),
-    },
-    {
-      id: 'BR-DE-25-a',
-      flag: 'fatal',
-      terms: ['BG-19', 'BT-81'],
-      message: 'For a direct debit (BT-81 = 59), an XRechnung must give the direct debit data (BG-19).',
-      test: (el, doc) => directDebitGiven(el, doc),
-    },
-    {
-      id: 'BR-DE-25-b',
-      flag: 'fatal',
-      terms: ['BG-17', 'BG-18', 'BT-81'],
-      message: 'For a direct debit (BT-81 = 59), an XRechnung must not give a credit transfer account (BG-17) or payment card information (BG-18).',
-      test: (el) =>
-        !has(el, 'ram:PayeePartyCreditorFinancialAccount') &&
-        !has(el, 'ram:PayeeSpecifiedCreditorFinancialInstitution') &&
-        !has(el, 'ram:PayerSpecifiedDebtorFinancialInstitution') &&
-        !has(el, 'ram:ApplicableTradeSettlementFinancialCard'),
-    },
-  ],
-};
+export const { CREDIT_TRANSFER, CARD_PAYMENT, DIRECT_DEBIT } = paymentRules({
+  means: MEANS,
+  code: (el) => normalized(path(el, 'ram:TypeCode')),
+  creditAccount: (el) => has(el, 'ram:PayeePartyCreditorFinancialAccount'),
+  creditIban: (el) => one(path(el, 'ram:PayeePartyCreditorFinancialAccount/ram:IBANID')),
+  card: (el) => has(el, 'ram:ApplicableTradeSettlementFinancialCard'),
+  directDebit: directDebitGiven,
+  debitedIban: (el) => one(path(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID')),
+  transferOrCard: (el) =>
+    has(el, 'ram:PayeePartyCreditorFinancialAccount') ||
+    has(el, 'ram:PayeeSpecifiedCreditorFinancialInstitution') ||
+    has(el, 'ram:PayerSpecifiedDebtorFinancialInstitution') ||
+    has(el, 'ram:ApplicableTradeSettlementFinancialCard'),
+});
 
 /** The document-level payment asserts (their context is the root, see ./BR-DE-document.ts). */
 export const ROOT_PAYMENT_ASSERTS = [
