@@ -5,7 +5,8 @@
  * (telephone), BR-DE-28 (e-mail) and BR-TMP-2 (URL), the code strings the
  * extension and CVD rules test with `contains`, and the BR-DE-18 test itself.
  */
-import { matches, normalizeSpace, tokenize, XPathDynamicError } from '../document/xpath.js';
+import type { DocumentAssert } from '../document/types.js';
+import { attr, matches, normalizeSpace, stringValue, tokenize, XPathDynamicError } from '../document/xpath.js';
 
 /** `$XR-MAJOR-MINOR-VERSION`. */
 export const XR_VERSION = '3.0';
@@ -73,3 +74,21 @@ export function skontoLinesValid(descriptions: readonly string[]): boolean {
   const tailOk = matches(tail, '^\\s*\\n');
   return lines.every((l) => matches(normalizeSpace(l), XR_SKONTO_REGEX) && tailOk);
 }
+
+/** The asserts on an item classification identifier (BT-158) of a CVD invoice, the same in both syntaxes. */
+export const CVD_CLASSIFICATION_ASSERTS: readonly DocumentAssert[] = [
+  {
+    id: 'BR-TMP-CVD-01',
+    flag: 'fatal',
+    terms: ['BT-158-1'],
+    message: 'The scheme of an item classification identifier (BT-158-1) must be CVD or a code of UNTDID 7143.',
+    test: (el) => inCodeString(attr(el, 'listID'), UNTDID_7143_CVD_CODES),
+  },
+  {
+    id: 'BR-DE-CVD-04',
+    flag: 'fatal',
+    terms: ['BT-158'],
+    message: `An item classification identifier (BT-158) with scheme 'CVD' must be a vehicle category (${[...CVD_VEHICLE_CATEGORIES].join(', ')}).`,
+    test: (el) => normalizeSpace(attr(el, 'listID') ?? '') !== 'CVD' || CVD_VEHICLE_CATEGORIES.has(normalizeSpace(stringValue(el))),
+  },
+];

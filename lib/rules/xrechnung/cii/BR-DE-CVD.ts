@@ -11,8 +11,8 @@ import type { CiiElement } from '../../../cii/reader/tree.js';
 import { CII } from '../../document/cii-paths.js';
 import type { RuleDocument } from '../../document/document.js';
 import type { DocumentRule } from '../../document/types.js';
-import { anyEq, attr, kids, normalizeSpace, normalized, path, someNonBlank, stringValue } from '../../document/xpath.js';
-import { CVA_CODES, CVD_VEHICLE_CATEGORIES, inCodeString, UNTDID_7143_CVD_CODES, XR_CVD_ID } from '../common.js';
+import { anyEq, attr, kids, normalized, path, someNonBlank } from '../../document/xpath.js';
+import { CVA_CODES, CVD_CLASSIFICATION_ASSERTS, XR_CVD_ID } from '../common.js';
 
 /** `$isCVD`: a text node of BT-24 reads exactly the CVD identifier. */
 export function isCiiCvd(doc: RuleDocument): boolean {
@@ -65,22 +65,7 @@ export const CVD_RULES: readonly DocumentRule[] = [
   {
     context: `${PRODUCT}/ram:DesignatedProductClassification/ram:ClassCode`,
     where: cvd,
-    asserts: [
-      {
-        id: 'BR-TMP-CVD-01',
-        flag: 'fatal',
-        terms: ['BT-158-1'],
-        message: 'The scheme of an item classification identifier (BT-158-1) must be CVD or a code of UNTDID 7143.',
-        test: (el) => inCodeString(attr(el, 'listID'), UNTDID_7143_CVD_CODES),
-      },
-      {
-        id: 'BR-DE-CVD-04',
-        flag: 'fatal',
-        terms: ['BT-158'],
-        message: `An item classification identifier (BT-158) with scheme 'CVD' must be a vehicle category (${[...CVD_VEHICLE_CATEGORIES].join(', ')}).`,
-        test: (el) => normalizeSpace(attr(el, 'listID') ?? '') !== 'CVD' || CVD_VEHICLE_CATEGORIES.has(normalizeSpace(stringValue(el))),
-      },
-    ],
+    asserts: CVD_CLASSIFICATION_ASSERTS,
   },
   {
     context: `${PRODUCT}/ram:ApplicableProductCharacteristic`,

@@ -13,7 +13,7 @@ import type { CiiElement } from '../../../cii/reader/tree.js';
 import { CII } from '../../document/cii-paths.js';
 import type { RuleDocument } from '../../document/document.js';
 import type { DocumentRule } from '../../document/types.js';
-import { anyEq, anyIn, attr, has, kids, matches, normalizeSpace, normalized, one, path, someNonBlank, stringValue } from '../../document/xpath.js';
+import { anyEq, anyIn, attr, has, kids, matches, normalizeSpace, normalized, one, path, stringValue } from '../../document/xpath.js';
 import { skontoLinesValid, XR_CIUS_ID, XR_CVD_ID, XR_EXTENSION_ID, XR_URL_REGEX } from '../common.js';
 import { present } from './BR-DE-parties.js';
 import { ROOT_PAYMENT_ASSERTS } from './BR-DE-payment.js';
