@@ -78,7 +78,7 @@ export function mapError(err: unknown): MappedError {
     const code = alias?.code ?? err.code;
     const statusCode = STATUS_BY_CODE[code] ?? 500;
     if (statusCode === 503) {
-      logger.warn(code === 'SERVER_BUSY' ? 'server busy' : 'upstream unavailable', { message: err.message });
+      logger.warn(code === 'SERVER_BUSY' ? 'server busy' : 'upstream unavailable', { reason: err.message });
       const retry = (err as ServiceError & { headers?: Record<string, string> }).headers ?? { 'Retry-After': '30' };
       return { statusCode, body: { success: false, error: { code, message: err.message } }, headers: retry };
     }
