@@ -16,24 +16,95 @@ import { normalizeSpace, stringValue } from '../syntax/xpath-values.js';
 
 export { normalizeSpace, stringValue };
 
-/** The children of `el` named `name`. */
-export function kids(el: CiiElement | undefined, name: string): CiiElement[] {
-  if (el === undefined) return [];
-  const out: CiiElement[] = [];
-  for (const c of el.children) if (c.name === name) out.push(c);
-  return out;
+/** A relative path of canonical names (`ram:A/ram:B`) split once, at module load, into its steps. */
+export type Steps = readonly string[];
+
+/** Compiles a relative path (`ram:A/ram:B`) into its steps; call it once per path, at module load. */
+export function steps(rel: string): Steps {
+  return Object.freeze(rel.split('/'));
 }
 
-/** The elements reached from `from` along a relative path of canonical names (`ram:A/ram:B`), document order. */
-export function path(from: CiiElement | readonly CiiElement[] | undefined, rel: string): CiiElement[] {
-  let current: readonly CiiElement[] = from === undefined ? [] : Array.isArray(from) ? from : [from as CiiElement];
-  for (const step of rel.split('/')) {
-    if (current.length === 0) return [];
-    const next: CiiElement[] = [];
-    for (const el of current) for (const c of el.children) if (c.name === step) next.push(c);
-    current = next;
+const compiledSteps = new Map<string, Steps>();
+
+/** The steps of `rel`: as given when compiled, else compiled once and remembered (for callers that pass strings). */
+function stepsOf(rel: Steps | string): Steps {
+  if (typeof rel !== 'string') return rel;
+  let s = compiledSteps.get(rel);
+  if (s === undefined) {
+    s = steps(rel);
+    compiledSteps.set(rel, s);
   }
-  return current as CiiElement[];
+  return s;
+}
+
+/** The shared empty selection (never mutated: selections are read-only). */
+export const NONE: readonly CiiElement[] = Object.freeze([]);
+
+/** The children of `el` named `name`. */
+export function kids(el: CiiElement | undefined, name: string): readonly CiiElement[] {
+  if (el === undefined) return NONE;
+  let out: CiiElement[] | undefined;
+  for (const c of el.children) if (c.name === name) (out ??= []).push(c);
+  return out ?? NONE;
+}
+
+/** The first child of `el` named `name`, or undefined. */
+export function kid(el: CiiElement | undefined, name: string): CiiElement | undefined {
+  if (el === undefined) return undefined;
+  for (const c of el.children) if (c.name === name) return c;
+  return undefined;
+}
+
+function collect(el: CiiElement, s: Steps, i: number, out: CiiElement[]): void {
+  const name = s[i];
+  const last = i === s.length - 1;
+  for (const c of el.children) {
+    if (c.name !== name) continue;
+    if (last) out.push(c);
+    else collect(c, s, i + 1, out);
+  }
+}
+
+/**
+ * The elements reached from `from` along `rel` (compiled {@link steps}, or a path string compiled on first use), in
+ * document order. A depth-first walk from one element gives document order
+ * directly: the subtrees of siblings are disjoint and in order.
+ */
+export function path(from: CiiElement | readonly CiiElement[] | undefined, rel: Steps | string): readonly CiiElement[] {
+  if (from === undefined) return NONE;
+  const s = stepsOf(rel);
+  const out: CiiElement[] = [];
+  if (Array.isArray(from)) for (const el of from as readonly CiiElement[]) collect(el, s, 0, out);
+  else collect(from as CiiElement, s, 0, out);
+  return out.length === 0 ? NONE : out;
+}
+
+function firstFrom(el: CiiElement, s: Steps, i: number): CiiElement | undefined {
+  const name = s[i];
+  const last = i === s.length - 1;
+  for (const c of el.children) {
+    if (c.name !== name) continue;
+    if (last) return c;
+    const found = firstFrom(c, s, i + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The first element (document order) along `rel` from `from`: `(path)[1]`, without building the selection. */
+export function first(from: CiiElement | undefined, rel: Steps): CiiElement | undefined {
+  return from === undefined ? undefined : firstFrom(from, rel, 0);
+}
+
+/** XPath `string(path)` from one element: the string value of the first element along `rel`, or ''. */
+export function strAt(from: CiiElement | undefined, rel: Steps): string {
+  const el = first(from, rel);
+  return el === undefined ? '' : stringValue(el);
+}
+
+/** True when some element lies along `rel` from `from` (`exists(path)`). */
+export function exists(from: CiiElement | undefined, rel: Steps): boolean {
+  return first(from, rel) !== undefined;
 }
 
 /** XPath `string(x)`: the string value of the first element, or ''. */
@@ -66,8 +137,10 @@ export function attr(el: CiiElement, name: string): string | undefined {
 }
 
 /** `els[@name = value]`. */
-export function withAttr(els: readonly CiiElement[], name: string, value: string): CiiElement[] {
-  return els.filter((el) => attr(el, name) === value);
+export function withAttr(els: readonly CiiElement[], name: string, value: string): readonly CiiElement[] {
+  let out: CiiElement[] | undefined;
+  for (const el of els) if (attr(el, name) === value) (out ??= []).push(el);
+  return out ?? NONE;
 }
 
 /** XPath `string-length(s)`: characters, a surrogate pair counting one. */
@@ -88,7 +161,14 @@ export function stringLength(s: string): number {
 
 /** XPath `substring(s, 1, n)`: the first `n` characters. */
 export function prefix(s: string, n: number): string {
-  return Array.from(s).slice(0, n).join('');
+  // A string of at most n UTF-16 units has at most n characters.
+  if (s.length <= n) return s;
+  let i = 0;
+  for (let k = 0; k < n && i < s.length; k++) {
+    const c = s.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return s.slice(0, i);
 }
 
 /** An XML Schema regular expression as a JavaScript one: `\d` is any Unicode decimal digit (`\p{Nd}`). */
