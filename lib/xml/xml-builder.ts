@@ -76,16 +76,39 @@ function unescape(s: string): string {
 
 const ATTRIBUTE = / ([^\s=]+)="([^"]*)"/g;
 
+/**
+ * The attributes of the mirrored elements without any, and the children of its
+ * leaves: one frozen object each, shared (most elements have no attribute, and
+ * a leaf never gets a child), so the tree costs one object per element. The
+ * tree is read-only once built; a write to a shared empty throws.
+ */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_CHILDREN: CiiElement[] = Object.freeze([]) as readonly CiiElement[] as CiiElement[];
+
 /** Parses pre-escaped attribute text (` a="v" b="w"`) as a parser would; namespace declarations are not attributes. */
 function attributeRecord(attrs: string): Record<string, string> {
   const out: Record<string, string> = {};
-  if (attrs === '') return out;
   for (const m of attrs.matchAll(ATTRIBUTE)) {
     const name = m[1]!;
     if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
     out[name] = unescape(m[2]!);
   }
-  return out;
+  return Object.freeze(out);
+}
+
+/** Indentation text of a parent of a few children, by depth and count (see {@link XmlBuilder.close}). */
+const PARENT_TEXTS: string[][] = [];
+const PARENT_TEXT_CACHED = 64;
+
+/** What a parser keeps of the indentation of an element at `depth` with `count` children: a line break and indent before each child, one before the end tag. */
+function parentText(depth: number, count: number): string {
+  const byCount = (PARENT_TEXTS[depth] ??= []);
+  let text = byCount[count];
+  if (text === undefined) {
+    text = `\n${indent(depth + 1)}`.repeat(count) + `\n${indent(depth)}`;
+    if (count <= PARENT_TEXT_CACHED) byCount[count] = text;
+  }
+  return text;
 }
 
 /**
@@ -101,6 +124,8 @@ function attributeRecord(attrs: string): Record<string, string> {
 export class XmlBuilder {
   /** Root of the mirrored tree (with `mirrorTree`), once opened. */
   private root: CiiElement | undefined;
+  /** Parsed attribute texts of this document (with `mirrorTree`): the same few (` unitCode="C62"`, ` format="102"`) recur on every line. */
+  private attributeRecords: Map<string, Record<string, string>> | undefined;
   /**
    * The output so far. Appending to one string (V8 builds a rope and flattens it
    * once at the end) measured about a third faster than pushing lines into an
@@ -138,10 +163,7 @@ export class XmlBuilder {
     if (this.written <= depth) return; // lazy and empty
     this.written = depth;
     const node = frame.node;
-    if (node !== undefined && node.children.length > 0) {
-      // What a parser keeps of the indentation: one line break and indent before each child, one before the end tag.
-      node.text = `\n${indent(depth + 1)}`.repeat(node.children.length) + `\n${indent(depth)}`;
-    }
+    if (node !== undefined && node.children.length > 0) node.text = parentText(depth, node.children.length);
     if (this.pending !== undefined) {
       this.out += `${this.pending}/>`;
       this.pending = undefined;
@@ -155,13 +177,25 @@ export class XmlBuilder {
     this.materialize();
     this.flush();
     this.out += `${this.newline()}${indent(this.stack.length)}<${name}${attrs}>${content}</${name}>`;
-    if (this.mirrorTree) this.link({ name, attrs: attributeRecord(attrs), children: [], text: unescape(content) }, this.stack.length);
+    if (this.mirrorTree) this.link({ name, attrs: this.attributes(attrs), children: NO_CHILDREN, text: unescape(content) }, this.stack.length);
   }
 
   /** The tree mirrored so far (see the class comment). @throws Error without `mirrorTree` or before the root is written. */
   tree(): CiiElement {
     if (this.root === undefined) throw new Error('XmlBuilder: no mirrored tree (construct with mirrorTree, write a root element)');
     return this.root;
+  }
+
+  /** The attributes a parser reads from pre-escaped attribute text, parsed once per distinct text and shared (frozen). */
+  private attributes(attrs: string): Record<string, string> {
+    if (attrs === '') return NO_ATTRIBUTES;
+    const records = (this.attributeRecords ??= new Map());
+    let record = records.get(attrs);
+    if (record === undefined) {
+      record = attributeRecord(attrs);
+      records.set(attrs, record);
+    }
+    return record;
   }
 
   /** Appends `node`, an element at `depth`, to its parent in the mirrored tree (the frame below it), or makes it the root. */
@@ -200,7 +234,7 @@ export class XmlBuilder {
       const f = this.stack[i]!;
       this.pending = `${this.newline()}${indent(i)}<${f.name}${f.attrs}`;
       if (this.mirrorTree) {
-        f.node = { name: f.name, attrs: attributeRecord(f.attrs), children: [], text: '' };
+        f.node = { name: f.name, attrs: this.attributes(f.attrs), children: [], text: '' };
         this.link(f.node, i);
       }
     }

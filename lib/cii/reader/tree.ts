@@ -49,7 +49,12 @@ export const CII_PREFIXES: Readonly<Record<string, string>> = Object.freeze({
 /** Canonical prefix of every namespace the tree names by prefix: CII D16B and UBL 2.1. */
 const PREFIXES: Readonly<Record<string, string>> = Object.freeze({ ...CII_PREFIXES, ...UBL_PREFIXES });
 
-/** One element of the tree. */
+/**
+ * One element of the tree. Trees are read-only once built: the tree the
+ * writers mirror (lib/xml/xml-builder.ts) shares one frozen empty `attrs`
+ * between elements without attributes, one frozen record per distinct
+ * attribute text, and one frozen empty `children` between its leaves.
+ */
 export interface CiiElement {
   /** Canonical prefixed name: `rsm:`, `ram:`, `udt:`, `qdt:` (CII) or `ubl:`, `cn:`, `cac:`, `cbc:`, `ext:` (UBL) by namespace URI, else `{uri}local` (or `local`). */
   name: string;
