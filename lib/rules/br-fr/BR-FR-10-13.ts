@@ -6,7 +6,7 @@
  */
 import { P, selection } from './document.js';
 import { definePattern } from './types.js';
-import { anyEq, kids, normalizeSpace, str, withAttr, xsdRegex } from './xpath.js';
+import { kidEq, normalizeSpace, str, withAttr, xsdRegex } from './xpath.js';
 
 const SIREN = xsdRegex('^\\d{9}$');
 const ROOT = 'rsm:CrossIndustryInvoice';
@@ -42,7 +42,7 @@ export const BR_FR_11 = definePattern('BR-FR-11', {
       id: 'BR-FR-11_BT-47',
       terms: ['BT-47', 'BT-22'],
       message: "On a B2B invoice (note with subject BAR reading B2B), the buyer's legal registration identifier (BT-47) must be its SIREN: nine digits with scheme identifier 0002.",
-      test: (_el, doc) => !anyEq(barContents(doc.at(NOTES)), 'B2B') || SIREN.test(str(withAttr(doc.at(BUYER_SIREN), 'schemeID', '0002'))),
+      test: (_el, doc) => !barContentIs(doc.at(NOTES), 'B2B') || SIREN.test(str(withAttr(doc.at(BUYER_SIREN), 'schemeID', '0002'))),
     },
   ],
 });
@@ -71,7 +71,8 @@ export const BR_FR_13 = definePattern('BR-FR-13', {
   ],
 });
 
-/** `ram:IncludedNote[ram:SubjectCode = 'BAR']/ram:Content` from the document's notes. */
-export function barContents(notes: readonly import('../../cii/reader/tree.js').CiiElement[]) {
-  return notes.filter((n) => anyEq(kids(n, 'ram:SubjectCode'), 'BAR')).flatMap((n) => kids(n, 'ram:Content'));
+/** `ram:IncludedNote[ram:SubjectCode = 'BAR']/ram:Content = value` over the document's notes. */
+export function barContentIs(notes: readonly import('../../cii/reader/tree.js').CiiElement[], value: string): boolean {
+  for (let i = 0; i < notes.length; i++) if (kidEq(notes[i], 'ram:SubjectCode', 'BAR') && kidEq(notes[i], 'ram:Content', value)) return true;
+  return false;
 }

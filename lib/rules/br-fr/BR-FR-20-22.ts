@@ -7,7 +7,7 @@
  * self-billing types; BR-FR-22: for self-billing types, the same of the
  * seller's (BT-34, BT-30).
  */
-import { BAR_CONTENT, barContents, NOTES } from './BR-FR-10-13.js';
+import { BAR_CONTENT, barContentIs, NOTES } from './BR-FR-10-13.js';
 import { P, selection } from './document.js';
 import { definePattern } from './types.js';
 import type { FrDocument } from './document.js';
@@ -46,7 +46,7 @@ function addressBeginsWithSiren(party: ReturnType<typeof partyAddress>, doc: FrD
   return str(uri).startsWith(siren) && uri.some((u) => u.attrs['schemeID'] === '0225');
 }
 
-const isB2B = (doc: FrDocument) => anyEq(barContents(doc.at(NOTES)), 'B2B');
+const isB2B = (doc: FrDocument) => barContentIs(doc.at(NOTES), 'B2B');
 const isExcluded = (doc: FrDocument) => anyIn(doc.at(TYPE_CODE), EXCLUDED_TYPES);
 
 export const BR_FR_21 = definePattern('BR-FR-21', {

@@ -11,7 +11,7 @@
 import type { CiiElement } from '../../cii/reader/tree.js';
 import { P } from './document.js';
 import { definePattern, type BrFrRule } from './types.js';
-import { anyEq, attr, kids, normalizeSpace, stringValue } from './xpath.js';
+import { anyEq, attr, kidEq, kids, normalizeSpace, stringValue } from './xpath.js';
 
 const CHARACTERISTIC = `${P.LINE}/ram:SpecifiedTradeProduct/ram:ApplicableProductCharacteristic`;
 
@@ -71,8 +71,13 @@ function objectRules(owner: string, term: string, family: '29' | '30'): BrFrRule
           terms: [term],
           message: `At most one invoiced-object reference of type AFL and one of type AVV (${term}) may be given on the ${where}.`,
           test: (el) => {
-            const refs = kids(el, 'ram:AdditionalReferencedDocument');
-            return refs.filter(hasRefType('AFL')).length <= 1 && refs.filter(hasRefType('AVV')).length <= 1;
+            let afl = 0;
+            let avv = 0;
+            for (const ref of kids(el, 'ram:AdditionalReferencedDocument')) {
+              if (kidEq(ref, 'ram:ReferenceTypeCode', 'AFL')) afl++;
+              if (kidEq(ref, 'ram:ReferenceTypeCode', 'AVV')) avv++;
+            }
+            return afl <= 1 && avv <= 1;
           },
         },
       ],

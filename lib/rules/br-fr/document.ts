@@ -16,6 +16,8 @@ import { NONE, normalizeSpace, stringValue } from './xpath.js';
 export class Selection {
   /** The selections one step below this one, by their last step. */
   readonly next = new Map<string, Selection>();
+  /** The same, as a list. */
+  readonly nextList: Selection[] = [];
 
   constructor(
     readonly id: number,
@@ -37,6 +39,7 @@ export function selection(absolute: string): Selection {
     found = new Selection(selections.size, slash < 0 ? absolute : absolute.slice(slash + 1), parent, absolute);
     selections.set(absolute, found);
     parent?.next.set(found.name, found);
+    parent?.nextList.push(found);
   }
   return found;
 }
@@ -88,8 +91,8 @@ function collectNamed(el: CiiElement, names: readonly string[], lists: CiiElemen
 
 /** A document under BR-FR validation. */
 export class FrDocument {
-  /** Selections by {@link Selection.id}. */
-  private readonly selected: (readonly CiiElement[] | undefined)[] = [];
+  /** Selections by {@link Selection.id}; sized up front, as writes far past the end of an empty array would make it a slow sparse one. */
+  private readonly selected: (readonly CiiElement[] | undefined)[] = new Array<readonly CiiElement[] | undefined>(selections.size + 16).fill(undefined);
   private names: Map<string, CiiElement[]> | undefined;
   private readonly under = new Map<string, readonly CiiElement[]>();
   private order: Map<CiiElement, number> | undefined;
@@ -119,11 +122,17 @@ export class FrDocument {
   private step(from: Selection): void {
     const parents = this.at(from);
     const next = from.next;
+    const nextList = from.nextList;
     const selected = this.selected;
-    for (const sel of next.values()) selected[sel.id] = NONE;
-    for (const el of parents) {
-      for (const c of el.children) {
-        const sel = next.get(c.name);
+    for (let i = 0; i < nextList.length; i++) selected[nextList[i]!.id] = NONE;
+    if (parents.length === 0) return;
+    // One continuation (the common case below a line's aggregates): compare names, no look-up.
+    const only = nextList.length === 1 ? nextList[0]! : undefined;
+    for (let p = 0; p < parents.length; p++) {
+      const children = parents[p]!.children;
+      for (let i = 0; i < children.length; i++) {
+        const c = children[i]!;
+        const sel = only === undefined ? next.get(c.name) : c.name === only.name ? only : undefined;
         if (sel === undefined) continue;
         const list = selected[sel.id]!;
         if (list === NONE) selected[sel.id] = [c];

@@ -67,20 +67,29 @@ export function runBrFrPatterns(patterns: readonly BrFrPattern[], root: CiiEleme
   }
   const doc = new FrDocument(root);
   let failed: Array<[string, string, CiiElement]> | undefined;
-  for (const { pattern, rules } of program) {
+  // Indexed loops: they allocate nothing even where V8 does not optimise the loop (for-of may allocate iterators).
+  for (let p = 0; p < program.length; p++) {
+    const { pattern, rules } = program[p]!;
     if (pattern.only !== undefined && !pattern.only(doc)) continue;
     let claimed: Set<CiiElement> | undefined;
-    for (const { rule, select, claims } of rules) {
+    for (let r = 0; r < rules.length; r++) {
+      const { rule, select, claims } = rules[r]!;
+      const elements = select(doc);
+      if (elements.length === 0) continue;
       const where = rule.where;
       const asserts = rule.asserts;
-      for (const el of select(doc)) {
+      for (let e = 0; e < elements.length; e++) {
+        const el = elements[e]!;
         if (where !== undefined && !where(el, doc)) continue;
         if (claims) {
           claimed ??= new Set();
           if (claimed.has(el)) continue;
           claimed.add(el);
         }
-        for (const a of asserts) if (!a.test(el, doc)) (failed ??= []).push([a.id, a.message, el]);
+        for (let a = 0; a < asserts.length; a++) {
+          const assert = asserts[a]!;
+          if (!assert.test(el, doc)) (failed ??= []).push([assert.id, assert.message, el]);
+        }
       }
     }
   }

@@ -43,22 +43,50 @@ export const NONE: readonly CiiElement[] = Object.freeze([]);
 /** The children of `el` named `name`. */
 export function kids(el: CiiElement | undefined, name: string): readonly CiiElement[] {
   if (el === undefined) return NONE;
+  const children = el.children;
   let out: CiiElement[] | undefined;
-  for (const c of el.children) if (c.name === name) (out ??= []).push(c);
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name) (out ??= []).push(children[i]!);
   return out ?? NONE;
 }
 
 /** The first child of `el` named `name`, or undefined. */
 export function kid(el: CiiElement | undefined, name: string): CiiElement | undefined {
   if (el === undefined) return undefined;
-  for (const c of el.children) if (c.name === name) return c;
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name) return children[i];
   return undefined;
+}
+
+/** How many children of `el` are named `name`. */
+export function countKids(el: CiiElement, name: string): number {
+  const children = el.children;
+  let n = 0;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name) n++;
+  return n;
+}
+
+/** `el/name = value`: some child of `el` named `name` has the string value `value`. */
+export function kidEq(el: CiiElement | undefined, name: string, value: string): boolean {
+  if (el === undefined) return false;
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name && stringValue(children[i]!) === value) return true;
+  return false;
+}
+
+/** `el/name = (v1, v2, ...)`: some child of `el` named `name` has one of `values`. */
+export function kidIn(el: CiiElement | undefined, name: string, values: ReadonlySet<string>): boolean {
+  if (el === undefined) return false;
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name && values.has(stringValue(children[i]!))) return true;
+  return false;
 }
 
 function collect(el: CiiElement, s: Steps, i: number, out: CiiElement[]): void {
   const name = s[i];
   const last = i === s.length - 1;
-  for (const c of el.children) {
+  const children = el.children;
+  for (let k = 0; k < children.length; k++) {
+    const c = children[k]!;
     if (c.name !== name) continue;
     if (last) out.push(c);
     else collect(c, s, i + 1, out);
@@ -82,7 +110,9 @@ export function path(from: CiiElement | readonly CiiElement[] | undefined, rel: 
 function firstFrom(el: CiiElement, s: Steps, i: number): CiiElement | undefined {
   const name = s[i];
   const last = i === s.length - 1;
-  for (const c of el.children) {
+  const children = el.children;
+  for (let k = 0; k < children.length; k++) {
+    const c = children[k]!;
     if (c.name !== name) continue;
     if (last) return c;
     const found = firstFrom(c, s, i + 1);
@@ -115,13 +145,13 @@ export function str(els: readonly CiiElement[]): string {
 
 /** General comparison `els = value`: some element's string value equals `value` exactly. */
 export function anyEq(els: readonly CiiElement[], value: string): boolean {
-  for (const el of els) if (stringValue(el) === value) return true;
+  for (let i = 0; i < els.length; i++) if (stringValue(els[i]!) === value) return true;
   return false;
 }
 
 /** General comparison `els = (v1, v2, ...)`. */
 export function anyIn(els: readonly CiiElement[], values: ReadonlySet<string>): boolean {
-  for (const el of els) if (values.has(stringValue(el))) return true;
+  for (let i = 0; i < els.length; i++) if (values.has(stringValue(els[i]!))) return true;
   return false;
 }
 
