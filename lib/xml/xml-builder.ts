@@ -59,13 +59,6 @@ export function escapeAttr(s: string): string {
   return ATTR_SPECIAL.test(s) ? s.replace(ATTR_REPLACE, replaceChar) : s;
 }
 
-interface Frame {
-  name: string;
-  attrs: string;
-  /** The frame's element in the mirrored tree, once materialized (only with `mirrorTree`). */
-  node?: CiiElement;
-}
-
 const UNESCAPES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#13;': '\r', '&#9;': '\t', '&#10;': '\n' };
 const ESCAPED = /&(?:amp|lt|gt|quot|#13|#9|#10);/g;
 
@@ -96,6 +89,44 @@ function attributeRecord(attrs: string): Record<string, string> {
   return Object.freeze(out);
 }
 
+/**
+ * Parsed attribute texts, shared between documents: the same few
+ * (` unitCode="C62"`, ` format="102"`, ` currencyID="EUR"`) recur on every
+ * line of every invoice. The records are frozen, so sharing them is safe;
+ * the cache is emptied when it reaches its bound, as the texts also carry
+ * the caller's values (identifiers' schemes, file names).
+ */
+const ATTRIBUTE_RECORDS = new Map<string, Record<string, string>>();
+const ATTRIBUTE_RECORDS_MAX = 512;
+
+/** The attributes a parser reads from pre-escaped attribute text (see {@link ATTRIBUTE_RECORDS}). */
+function attributes(attrs: string): Record<string, string> {
+  if (attrs === '') return NO_ATTRIBUTES;
+  let record = ATTRIBUTE_RECORDS.get(attrs);
+  if (record === undefined) {
+    record = attributeRecord(attrs);
+    if (ATTRIBUTE_RECORDS.size >= ATTRIBUTE_RECORDS_MAX) ATTRIBUTE_RECORDS.clear();
+    ATTRIBUTE_RECORDS.set(attrs, record);
+  }
+  return record;
+}
+
+/**
+ * An element of the mirrored tree: a class rather than an object literal, so
+ * every element has one shape with its properties in the object, the parent
+ * link included (a literal given `parent` afterwards grows a separate property
+ * store), and carries no allocation-site bookkeeping.
+ */
+class MirroredElement implements CiiElement {
+  constructor(
+    public name: string,
+    public attrs: Record<string, string>,
+    public children: CiiElement[],
+    public text: string,
+    public parent: CiiElement | undefined,
+  ) {}
+}
+
 /** Indentation text of a parent of a few children, by depth and count (see {@link XmlBuilder.close}). */
 const PARENT_TEXTS: string[][] = [];
 const PARENT_TEXT_CACHED = 64;
@@ -124,16 +155,26 @@ function parentText(depth: number, count: number): string {
 export class XmlBuilder {
   /** Root of the mirrored tree (with `mirrorTree`), once opened. */
   private root: CiiElement | undefined;
-  /** Parsed attribute texts of this document (with `mirrorTree`): the same few (` unitCode="C62"`, ` format="102"`) recur on every line. */
-  private attributeRecords: Map<string, Record<string, string>> | undefined;
   /**
    * The output so far. Appending to one string (V8 builds a rope and flattens it
    * once at the end) measured about a third faster than pushing lines into an
    * array and joining them, for the same result.
    */
   private out = '';
-  private readonly stack: Frame[] = [];
-  /** Number of frames (from the bottom of the stack) whose start tag is written or pending. */
+  /**
+   * The open elements, innermost last, as parallel arrays indexed by depth and
+   * reused from element to element: name, pre-escaped attribute text, and
+   * (with `mirrorTree`) the element's node and the children collected so far.
+   */
+  private readonly names: string[] = [];
+  private readonly attrTexts: string[] = [];
+  private readonly nodes: (CiiElement | undefined)[] = [];
+  private readonly kids: CiiElement[][] = [];
+  /** How many of `kids[depth]` are the open element's: the arrays are reused, never truncated (truncating frees their store). */
+  private readonly kidCounts: number[] = [];
+  /** Number of open elements. */
+  private depth = 0;
+  /** Number of open elements (from the outermost) whose start tag is written or pending. */
   private written = 0;
   /** The innermost start tag without its closing `>`, held back until we know whether the element is empty. */
   private pending: string | undefined;
@@ -151,24 +192,33 @@ export class XmlBuilder {
    * A lazy element is written only if something is written inside it.
    */
   open(name: string, attrs = '', lazy = false): void {
-    this.stack.push({ name, attrs });
+    const d = this.depth++;
+    this.names[d] = name;
+    this.attrTexts[d] = attrs;
     if (!lazy) this.materialize();
   }
 
   /** Closes the innermost open element (dropping it if it was lazy and stayed empty). */
   close(): void {
-    const depth = this.stack.length - 1;
-    const frame = this.stack.pop();
-    if (frame === undefined) throw new Error('XmlBuilder: close() without open()');
+    if (this.depth === 0) throw new Error('XmlBuilder: close() without open()');
+    const depth = --this.depth;
     if (this.written <= depth) return; // lazy and empty
     this.written = depth;
-    const node = frame.node;
-    if (node !== undefined && node.children.length > 0) node.text = parentText(depth, node.children.length);
+    if (this.mirrorTree) {
+      const node = this.nodes[depth]!;
+      const count = this.kidCounts[depth]!;
+      if (count > 0) {
+        // Children collected in a reused array, copied once to their exact size.
+        node.children = this.kids[depth]!.slice(0, count);
+        node.text = parentText(depth, count);
+      }
+      this.nodes[depth] = undefined;
+    }
     if (this.pending !== undefined) {
       this.out += `${this.pending}/>`;
       this.pending = undefined;
     } else {
-      this.out += `${this.newline()}${indent(depth)}</${frame.name}>`;
+      this.out += `${this.newline()}${indent(depth)}</${this.names[depth]!}>`;
     }
   }
 
@@ -176,8 +226,9 @@ export class XmlBuilder {
   leaf(name: string, content: string, attrs = ''): void {
     this.materialize();
     this.flush();
-    this.out += `${this.newline()}${indent(this.stack.length)}<${name}${attrs}>${content}</${name}>`;
-    if (this.mirrorTree) this.link({ name, attrs: this.attributes(attrs), children: NO_CHILDREN, text: unescape(content) }, this.stack.length);
+    const depth = this.depth;
+    this.out += `${this.newline()}${indent(depth)}<${name}${attrs}>${content}</${name}>`;
+    if (this.mirrorTree) this.node(name, attrs, unescape(content), depth);
   }
 
   /** The tree mirrored so far (see the class comment). @throws Error without `mirrorTree` or before the root is written. */
@@ -186,32 +237,28 @@ export class XmlBuilder {
     return this.root;
   }
 
-  /** The attributes a parser reads from pre-escaped attribute text, parsed once per distinct text and shared (frozen). */
-  private attributes(attrs: string): Record<string, string> {
-    if (attrs === '') return NO_ATTRIBUTES;
-    const records = (this.attributeRecords ??= new Map());
-    let record = records.get(attrs);
-    if (record === undefined) {
-      record = attributeRecord(attrs);
-      records.set(attrs, record);
-    }
-    return record;
-  }
 
-  /** Appends `node`, an element at `depth`, to its parent in the mirrored tree (the frame below it), or makes it the root. */
-  private link(node: CiiElement, depth: number): void {
-    const parent = depth === 0 ? undefined : this.stack[depth - 1]!.node;
-    if (parent === undefined) {
-      this.root = node;
-    } else {
-      node.parent = parent;
-      parent.children.push(node);
+  /**
+   * The mirrored element of an element at `depth`, appended to its parent's
+   * children (the element open below it), or made the root. Created with all
+   * its properties, the parent link included, so every element has the same
+   * shape and no property is added afterwards. Its children, while it is open,
+   * are collected apart (see {@link close}).
+   */
+  private node(name: string, attrs: string, text: string, depth: number): CiiElement {
+    if (depth === 0) {
+      const root = new MirroredElement(name, attributes(attrs), NO_CHILDREN, text, undefined);
+      this.root = root;
+      return root;
     }
+    const node = new MirroredElement(name, attributes(attrs), NO_CHILDREN, text, this.nodes[depth - 1]!);
+    this.kids[depth - 1]![this.kidCounts[depth - 1]!++] = node;
+    return node;
   }
 
   /** The document, one element per line, ending with a newline. */
   toString(): string {
-    if (this.stack.length !== 0) throw new Error(`XmlBuilder: unclosed <${this.stack[this.stack.length - 1]!.name}>`);
+    if (this.depth !== 0) throw new Error(`XmlBuilder: unclosed <${this.names[this.depth - 1]!}>`);
     this.flush();
     return `${this.out}\n`;
   }
@@ -229,15 +276,15 @@ export class XmlBuilder {
   }
 
   private materialize(): void {
-    for (let i = this.written; i < this.stack.length; i++) {
+    for (let i = this.written; i < this.depth; i++) {
       this.flush();
-      const f = this.stack[i]!;
-      this.pending = `${this.newline()}${indent(i)}<${f.name}${f.attrs}`;
+      this.pending = `${this.newline()}${indent(i)}<${this.names[i]!}${this.attrTexts[i]!}`;
       if (this.mirrorTree) {
-        f.node = { name: f.name, attrs: this.attributes(f.attrs), children: [], text: '' };
-        this.link(f.node, i);
+        this.nodes[i] = this.node(this.names[i]!, this.attrTexts[i]!, '', i);
+        this.kids[i] ??= [];
+        this.kidCounts[i] = 0;
       }
     }
-    this.written = this.stack.length;
+    this.written = this.depth;
   }
 }
