@@ -40,7 +40,7 @@ import { ADDRESS_TERMS, CII_NAMESPACES, groupBinding, leafElement } from './bind
 import { FACTURX_GUIDELINE_IDS, isFacturXProfile, PROFILE_OMITTED_TERMS, termsNotCarried } from './profiles.js';
 import type { FacturXProfile } from './profiles.js';
 import { escapeAttr, escapeText, XmlBuilder } from '../xml/xml-builder.js';
-import type { CiiElement } from './reader/tree.js';
+import type { CiiElement, ElementIndex } from './reader/tree.js';
 
 /** CII document type code of a supporting document (BG-24), UNTDID 1001. */
 const SUPPORTING_DOCUMENT_TYPE = '916';
@@ -118,12 +118,18 @@ function resolveProfile(inv: Invoice, options: WriteCiiOptions): { profile: Fact
  * As {@link writeCii}, and the element tree a parser would read from that XML
  * (lib/cii/reader/tree.ts), built while writing: rules that work on the tree
  * (the French BR-FR rules) can judge our own output without parsing it again.
+ * `indexNames`: names whose elements `index` lists in document order,
+ * recorded as they are created (BR-FR's `//` contexts, `BR_FR_INDEXED_NAMES`).
  */
-export function writeCiiTree(inv: Invoice, options: WriteCiiOptions = {}): { xml: string; tree: CiiElement } {
+export function writeCiiTree(
+  inv: Invoice,
+  options: WriteCiiOptions = {},
+  indexNames: readonly string[] = [],
+): { xml: string; tree: CiiElement; index: ElementIndex } {
   const { profile, specificationId } = resolveProfile(inv, options);
-  const w = new CiiWriter(PROFILE_OMITTED_TERMS[profile], true);
+  const w = new CiiWriter(PROFILE_OMITTED_TERMS[profile], true, indexNames);
   const xml = serialize(w, inv, specificationId);
-  return { xml, tree: w.tree() };
+  return { xml, tree: w.tree(), index: w.index() };
 }
 
 function serialize(w: CiiWriter, inv: Invoice, specificationId: string): string {
@@ -170,8 +176,8 @@ const IBAN_SHAPE = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
  * {@link CiiWriter.el}).
  */
 class CiiWriter extends XmlBuilder {
-  constructor(private readonly omit: ReadonlySet<string>, mirrorTree = false) {
-    super(mirrorTree);
+  constructor(private readonly omit: ReadonlySet<string>, mirrorTree = false, indexNames: readonly string[] = []) {
+    super(mirrorTree, indexNames);
   }
 
   /** The element holding business term `id` (./binding.ts), or undefined when the profile omits the term. */

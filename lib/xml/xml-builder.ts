@@ -9,7 +9,7 @@
  * duplicated in the writers.
  */
 
-import type { CiiElement } from '../cii/reader/tree.js';
+import type { CiiElement, ElementIndex } from '../cii/reader/tree.js';
 
 const INDENTS: string[] = [''];
 function indent(depth: number): string {
@@ -179,7 +179,21 @@ export class XmlBuilder {
   /** The innermost start tag without its closing `>`, held back until we know whether the element is empty. */
   private pending: string | undefined;
 
-  constructor(private readonly mirrorTree = false) {}
+  /** With `mirrorTree` and names to index: the mirrored elements of each name, in creation order, which is document order. */
+  private readonly indexed: readonly string[];
+  private readonly indexLists: CiiElement[][];
+
+  /**
+   * @param mirrorTree build the element tree a parser would read (see the class comment)
+   * @param indexNames with `mirrorTree`: names whose elements {@link index} lists
+   */
+  constructor(
+    private readonly mirrorTree = false,
+    indexNames: readonly string[] = [],
+  ) {
+    this.indexed = indexNames;
+    this.indexLists = indexNames.map((): CiiElement[] => []);
+  }
 
   /** Appends a line verbatim (the XML declaration). */
   raw(line: string): void {
@@ -249,11 +263,26 @@ export class XmlBuilder {
     if (depth === 0) {
       const root = new MirroredElement(name, attributes(attrs), NO_CHILDREN, text, undefined);
       this.root = root;
+      const k = this.indexed.indexOf(name);
+      if (k >= 0) this.indexLists[k]!.push(root);
       return root;
     }
     const node = new MirroredElement(name, attributes(attrs), NO_CHILDREN, text, this.nodes[depth - 1]!);
     this.kids[depth - 1]![this.kidCounts[depth - 1]!++] = node;
+    // A few names (those of the rules' `//` contexts): compared directly, cheaper than a look-up per element.
+    const indexed = this.indexed;
+    for (let k = 0; k < indexed.length; k++) {
+      if (indexed[k] === name) {
+        this.indexLists[k]!.push(node);
+        break;
+      }
+    }
     return node;
+  }
+
+  /** The mirrored elements of each name given to the constructor, document order. */
+  index(): ElementIndex {
+    return new Map(this.indexed.map((name, i) => [name, this.indexLists[i]!]));
   }
 
   /** The document, one element per line, ending with a newline. */

@@ -16,7 +16,7 @@ import { applyFrenchDefaults } from '../../lib/input/french.js';
 import { parseInvoiceInput } from '../../lib/input/schema.js';
 import { invoiceFromInput } from '../../lib/input/to-model.js';
 import type { Invoice } from '../../lib/model/invoice.js';
-import { checkBrFr } from '../../lib/rules/br-fr/index.js';
+import { BR_FR_INDEXED_NAMES, checkBrFr } from '../../lib/rules/br-fr/index.js';
 import { withXmlDocument } from '../../lib/xml/parse.js';
 import { fullInvoice } from '../fixtures/cii/full-invoice.js';
 import { validInvoice } from '../fixtures/model.js';
@@ -41,16 +41,38 @@ function parsed(xml: string): CiiElement {
   return withXmlDocument(xml, (doc) => toElementTree(doc));
 }
 
+/** The elements of a tree named `name`, document order, by a walk. */
+function walkNamed(root: CiiElement, name: string): CiiElement[] {
+  const out: CiiElement[] = [];
+  const visit = (el: CiiElement): void => {
+    if (el.name === name) out.push(el);
+    el.children.forEach(visit);
+  };
+  visit(root);
+  return out;
+}
+
 function expectMirror(inv: Invoice): void {
-  const { xml, tree } = writeCiiTree(inv);
+  const { xml, tree, index } = writeCiiTree(inv, {}, BR_FR_INDEXED_NAMES);
   expect(xml).toBe(writeCii(inv));
   expect(plain(tree)).toEqual(plain(parsed(xml)));
+  // The index the writer records as it creates the elements lists the very elements a walk of its tree finds, in order.
+  expect([...index.keys()]).toEqual([...BR_FR_INDEXED_NAMES]);
+  for (const name of BR_FR_INDEXED_NAMES) {
+    const walked = walkNamed(tree, name);
+    const listed = index.get(name)!;
+    expect(listed.length).toBe(walked.length);
+    listed.forEach((el, i) => expect(el).toBe(walked[i]));
+  }
 }
 
 describe('writeCiiTree: the tree is what a parser reads from the XML', () => {
   it('for the minimal and the full invoice', () => {
     expectMirror(validInvoice());
     expectMirror(fullInvoice());
+    // The index comparison must bite: the full invoice has elements of every indexed name.
+    const { index } = writeCiiTree(fullInvoice(), {}, BR_FR_INDEXED_NAMES);
+    for (const name of BR_FR_INDEXED_NAMES) expect(index.get(name)!.length, name).toBeGreaterThan(0);
   });
 
   it('with characters the writer escapes or drops, in text and in attributes', () => {
@@ -85,8 +107,8 @@ describe('BR-FR on the mirrored tree = BR-FR on the parsed XML', () => {
     if (!input.ok) throw new Error(JSON.stringify(input.issues));
     const inv = invoiceFromInput(input.value);
     applyFrenchDefaults(inv);
-    const { xml, tree } = writeCiiTree(inv);
-    expect(checkBrFr(tree)).toEqual(checkBrFr(parsed(xml)));
+    const { xml, tree, index } = writeCiiTree(inv, {}, BR_FR_INDEXED_NAMES);
+    expect(checkBrFr(tree, index)).toEqual(checkBrFr(parsed(xml)));
   });
 
   // The official BR-FR cases, most of them failing some rule: read, rewritten, judged both ways.
@@ -96,8 +118,8 @@ describe('BR-FR on the mirrored tree = BR-FR on the parsed XML', () => {
     let withFindings = 0;
     for (const file of frFiles) {
       const inv = readCii(readCorpusTree(`fr/invalid/${file}`)).invoice;
-      const { xml, tree } = writeCiiTree(inv);
-      const findings = checkBrFr(tree);
+      const { xml, tree, index } = writeCiiTree(inv, {}, BR_FR_INDEXED_NAMES);
+      const findings = checkBrFr(tree, index);
       expect(findings, file).toEqual(checkBrFr(parsed(xml)));
       if (findings.length > 0) withFindings++;
     }

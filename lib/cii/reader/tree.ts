@@ -70,6 +70,13 @@ export interface CiiElement {
   parent?: CiiElement;
 }
 
+/**
+ * The elements of a tree with some names (`//name`), each list in document
+ * order: what a builder of the tree can record as it creates the elements,
+ * so rules asking for elements anywhere need not walk the whole tree again.
+ */
+export type ElementIndex = ReadonlyMap<string, readonly CiiElement[]>;
+
 function canonical(uri: string, local: string): string {
   if (uri === '') return local;
   const prefix = PREFIXES[uri];

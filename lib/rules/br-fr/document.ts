@@ -9,7 +9,7 @@
  * lines are found once for every rule about lines), without building or
  * hashing path strings per check.
  */
-import type { CiiElement } from '../../cii/reader/tree.js';
+import type { CiiElement, ElementIndex } from '../../cii/reader/tree.js';
 import { NONE, normalizeSpace, stringValue } from './xpath.js';
 
 /** A compiled absolute path: its last step, the selection it steps from (undefined for the root step), and an id. */
@@ -71,6 +71,11 @@ export function indexName(name: string): void {
   INDEXED.add(name);
 }
 
+/** The names declared with {@link indexName}. */
+export function indexedNames(): string[] {
+  return [...INDEXED];
+}
+
 const FRAMEWORK = selection(`${P.CTX}/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID`);
 
 /**
@@ -93,12 +98,21 @@ function collectNamed(el: CiiElement, names: readonly string[], lists: CiiElemen
 export class FrDocument {
   /** Selections by {@link Selection.id}; sized up front, as writes far past the end of an empty array would make it a slow sparse one. */
   private readonly selected: (readonly CiiElement[] | undefined)[] = new Array<readonly CiiElement[] | undefined>(selections.size + 16).fill(undefined);
-  private names: Map<string, CiiElement[]> | undefined;
+  private names: Map<string, readonly CiiElement[]> | undefined;
   private readonly under = new Map<string, readonly CiiElement[]>();
   private order: Map<CiiElement, number> | undefined;
   private framework: string | undefined | null = null;
 
-  constructor(readonly root: CiiElement) {}
+  /**
+   * @param root the document element
+   * @param index elements by name recorded by whoever built the tree (see {@link ElementIndex}); names it lacks are found by a walk
+   */
+  constructor(
+    readonly root: CiiElement,
+    index?: ElementIndex,
+  ) {
+    if (index !== undefined && index.size > 0) this.names = new Map(index);
+  }
 
   /** The elements at an absolute path (`rsm:CrossIndustryInvoice/...`, or its compiled {@link selection}), document order; memoised. */
   at(absolute: Selection | string): readonly CiiElement[] {
@@ -145,13 +159,13 @@ export class FrDocument {
   named(name: string): readonly CiiElement[] {
     let names = this.names;
     if (names === undefined || !names.has(name)) {
-      // The first question indexes every declared name at once; an undeclared one costs a walk of its own.
-      const wanted = names === undefined ? [...INDEXED] : [];
+      // One walk finds the asked name and every declared one not known yet; a later undeclared name costs a walk of its own.
+      const wanted = [...INDEXED].filter((n) => names?.has(n) !== true);
       if (!wanted.includes(name)) wanted.push(name);
       const lists = wanted.map((): CiiElement[] => []);
       collectNamed(this.root, wanted, lists);
       names ??= this.names = new Map();
-      wanted.forEach((n, i) => names!.set(n, lists[i]!));
+      for (let i = 0; i < wanted.length; i++) names.set(wanted[i]!, lists[i]!);
     }
     return names.get(name)!;
   }

@@ -12,7 +12,7 @@
  * `//` context): distinct absolute paths never select the same element.
  */
 import { ElementLocator } from '../../cii/reader/locate.js';
-import type { CiiElement } from '../../cii/reader/tree.js';
+import type { CiiElement, ElementIndex } from '../../cii/reader/tree.js';
 import type { Finding } from '../types.js';
 import { FrDocument, indexName, selection, type Selection } from './document.js';
 import type { BrFrPattern, BrFrRule } from './types.js';
@@ -58,14 +58,19 @@ function compilePattern(pattern: BrFrPattern): CompiledPattern {
 
 const compiled = new WeakMap<readonly BrFrPattern[], CompiledPattern[]>();
 
-/** Runs `patterns` over the document rooted at `root`; never throws because of a finding. */
-export function runBrFrPatterns(patterns: readonly BrFrPattern[], root: CiiElement): Finding[] {
-  let program = compiled.get(patterns);
-  if (program === undefined) {
-    program = patterns.map(compilePattern);
-    compiled.set(patterns, program);
-  }
-  const doc = new FrDocument(root);
+/** Compiles `patterns` once (see the module comment); compiling declares the names of the `//` contexts ({@link indexName}). */
+export function compilePatterns(patterns: readonly BrFrPattern[]): void {
+  if (!compiled.has(patterns)) compiled.set(patterns, patterns.map(compilePattern));
+}
+
+/**
+ * Runs `patterns` over the document rooted at `root`; never throws because of a finding.
+ * `index`: elements by name recorded by the tree's builder, if any (see {@link FrDocument}).
+ */
+export function runBrFrPatterns(patterns: readonly BrFrPattern[], root: CiiElement, index?: ElementIndex): Finding[] {
+  compilePatterns(patterns);
+  const program = compiled.get(patterns)!;
+  const doc = new FrDocument(root, index);
   let failed: Array<[string, string, CiiElement]> | undefined;
   // Indexed loops: they allocate nothing even where V8 does not optimise the loop (for-of may allocate iterators).
   for (let p = 0; p < program.length; p++) {
