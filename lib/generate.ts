@@ -13,7 +13,7 @@ import type { Invoice } from './model/invoice.js';
 import { validateInvoice, type Finding, type ValidationReport } from './rules/index.js';
 import { chooseRuleSets, EN16931_UBL_RULE_SET, isPeppolId, isXRechnungId, ruleSetsRun, type RuleRequest } from './rules/rule-sets.js';
 import { checkFamilies } from './rules/document-families.js';
-import { BR_FR_INDEXED_NAMES } from './rules/br-fr/index.js';
+import { BR_FR_INDEX_PLAN } from './rules/br-fr/index.js';
 import { applyXRechnungLevels, xrechnungScenario } from './rules/xrechnung/scenario.js';
 import { applyFrenchDefaults, toInputFinding } from './input/french.js';
 import { applyCiusDefaults, syntaxForRules, toCiusInputFinding } from './input/cius.js';
@@ -121,13 +121,13 @@ interface Checked {
 
 /**
  * The XML of a model in a syntax, with its element tree (what a parser reads back) and, for UBL, what UBL could not carry.
- * The CII writer also records the elements BR-FR selects anywhere in the document, as it creates them.
+ * The CII writer also records the elements BR-FR selects, as it creates them.
  */
 function writeWithTree(
   invoice: Invoice,
   syntax: SyntaxName,
 ): { xml: string; tree: CiiElement; index?: ElementIndex; documentType?: UblDocumentType; unmapped: UnmappedTerm[] } {
-  if (syntax === 'cii') return { ...writeCiiTree(invoice, {}, BR_FR_INDEXED_NAMES), unmapped: [] };
+  if (syntax === 'cii') return { ...writeCiiTree(invoice, {}, BR_FR_INDEX_PLAN), unmapped: [] };
   const written = writeUblWithReport(invoice);
   return { xml: written.xml, tree: withXmlDocument(written.xml, (doc) => toElementTree(doc)), documentType: written.documentType, unmapped: written.unmapped };
 }

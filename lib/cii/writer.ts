@@ -40,7 +40,7 @@ import { ADDRESS_TERMS, CII_NAMESPACES, groupBinding, leafElement } from './bind
 import { FACTURX_GUIDELINE_IDS, isFacturXProfile, PROFILE_OMITTED_TERMS, termsNotCarried } from './profiles.js';
 import type { FacturXProfile } from './profiles.js';
 import { escapeAttr, escapeText, XmlBuilder } from '../xml/xml-builder.js';
-import type { CiiElement, ElementIndex } from './reader/tree.js';
+import type { CiiElement, ElementIndex, IndexPlan } from './reader/tree.js';
 
 /** CII document type code of a supporting document (BG-24), UNTDID 1001. */
 const SUPPORTING_DOCUMENT_TYPE = '916';
@@ -118,16 +118,12 @@ function resolveProfile(inv: Invoice, options: WriteCiiOptions): { profile: Fact
  * As {@link writeCii}, and the element tree a parser would read from that XML
  * (lib/cii/reader/tree.ts), built while writing: rules that work on the tree
  * (the French BR-FR rules) can judge our own output without parsing it again.
- * `indexNames`: names whose elements `index` lists in document order,
- * recorded as they are created (BR-FR's `//` contexts, `BR_FR_INDEXED_NAMES`).
+ * `plan`: what `index` records of the tree as its elements are created
+ * (BR-FR's contexts, `BR_FR_INDEX_PLAN`), so the rules need not walk it.
  */
-export function writeCiiTree(
-  inv: Invoice,
-  options: WriteCiiOptions = {},
-  indexNames: readonly string[] = [],
-): { xml: string; tree: CiiElement; index: ElementIndex } {
+export function writeCiiTree(inv: Invoice, options: WriteCiiOptions = {}, plan?: IndexPlan): { xml: string; tree: CiiElement; index: ElementIndex } {
   const { profile, specificationId } = resolveProfile(inv, options);
-  const w = new CiiWriter(PROFILE_OMITTED_TERMS[profile], true, indexNames);
+  const w = new CiiWriter(PROFILE_OMITTED_TERMS[profile], true, plan);
   const xml = serialize(w, inv, specificationId);
   return { xml, tree: w.tree(), index: w.index() };
 }
@@ -176,8 +172,8 @@ const IBAN_SHAPE = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
  * {@link CiiWriter.el}).
  */
 class CiiWriter extends XmlBuilder {
-  constructor(private readonly omit: ReadonlySet<string>, mirrorTree = false, indexNames: readonly string[] = []) {
-    super(mirrorTree, indexNames);
+  constructor(private readonly omit: ReadonlySet<string>, mirrorTree = false, plan?: IndexPlan) {
+    super(mirrorTree, plan);
   }
 
   /** The element holding business term `id` (./binding.ts), or undefined when the profile omits the term. */

@@ -34,8 +34,8 @@ function sort(findings: readonly DocumentFinding[], into: { errors: Finding[]; w
 /**
  * Runs the chosen families (besides EN 16931) over a document. Peppol BIS
  * Billing has no CII rules: the caller refuses `peppol` on CII before this.
- * `index`: elements by name its builder recorded (writeCiiTree with
- * `BR_FR_INDEXED_NAMES`), so BR-FR on CII need not walk the whole tree.
+ * `index`: what its builder recorded (writeCiiTree with `BR_FR_INDEX_PLAN`),
+ * so BR-FR on CII need not walk the tree.
  */
 export function checkFamilies(root: CiiElement, syntax: SyntaxName, choice: RuleSetChoice, index?: ElementIndex): FamilyFindings {
   const out: FamilyFindings = { errors: [], warnings: [], xrechnung: { errors: [], warnings: [] } };

@@ -9,7 +9,7 @@
  * duplicated in the writers.
  */
 
-import type { CiiElement, ElementIndex } from '../cii/reader/tree.js';
+import type { CiiElement, ElementIndex, IndexPlan, PathStep } from '../cii/reader/tree.js';
 
 const INDENTS: string[] = [''];
 function indent(depth: number): string {
@@ -179,20 +179,30 @@ export class XmlBuilder {
   /** The innermost start tag without its closing `>`, held back until we know whether the element is empty. */
   private pending: string | undefined;
 
-  /** With `mirrorTree` and names to index: the mirrored elements of each name, in creation order, which is document order. */
+  /**
+   * With `mirrorTree` and an {@link IndexPlan}: the mirrored elements of each
+   * of its names, and at each of its paths, recorded as they are created
+   * (creation order is document order), with the path step of each open
+   * element (undefined off the plan's paths).
+   */
   private readonly indexed: readonly string[];
   private readonly indexLists: CiiElement[][];
+  private readonly plan: IndexPlan | undefined;
+  private readonly byPath: (CiiElement[] | undefined)[];
+  private readonly pathSteps: (PathStep | undefined)[] = [];
 
   /**
    * @param mirrorTree build the element tree a parser would read (see the class comment)
-   * @param indexNames with `mirrorTree`: names whose elements {@link index} lists
+   * @param plan with `mirrorTree`: what {@link index} records
    */
   constructor(
     private readonly mirrorTree = false,
-    indexNames: readonly string[] = [],
+    plan?: IndexPlan,
   ) {
-    this.indexed = indexNames;
-    this.indexLists = indexNames.map((): CiiElement[] => []);
+    this.plan = plan;
+    this.indexed = plan?.names ?? [];
+    this.indexLists = this.indexed.map((): CiiElement[] => []);
+    this.byPath = new Array<CiiElement[] | undefined>(plan?.size ?? 0).fill(undefined);
   }
 
   /** Appends a line verbatim (the XML declaration). */
@@ -265,6 +275,7 @@ export class XmlBuilder {
       this.root = root;
       const k = this.indexed.indexOf(name);
       if (k >= 0) this.indexLists[k]!.push(root);
+      if (this.plan !== undefined) this.recordPath(root, 0);
       return root;
     }
     const node = new MirroredElement(name, attributes(attrs), NO_CHILDREN, text, this.nodes[depth - 1]!);
@@ -277,12 +288,22 @@ export class XmlBuilder {
         break;
       }
     }
+    if (this.plan !== undefined) this.recordPath(node, depth);
     return node;
   }
 
-  /** The mirrored elements of each name given to the constructor, document order. */
+  /** What was recorded for the plan given to the constructor (see {@link IndexPlan}). */
   index(): ElementIndex {
-    return new Map(this.indexed.map((name, i) => [name, this.indexLists[i]!]));
+    return { byName: new Map(this.indexed.map((name, i) => [name, this.indexLists[i]!])), byPath: this.byPath };
+  }
+
+  /** Records `node`, an element at `depth`, at its path of the plan, if it is on one. */
+  private recordPath(node: CiiElement, depth: number): void {
+    const plan = this.plan!;
+    const step = depth === 0 ? plan.roots.get(node.name) : this.pathSteps[depth - 1]?.next.get(node.name);
+    // Only open elements need their step (for their children); at a leaf's depth no element is open.
+    this.pathSteps[depth] = step;
+    if (step !== undefined && step.id < plan.size) (this.byPath[step.id] ??= []).push(node);
   }
 
   /** The document, one element per line, ending with a newline. */

@@ -70,12 +70,34 @@ export interface CiiElement {
   parent?: CiiElement;
 }
 
+/** One step of a trie of element paths from the root (canonical names), numbered by `id`. */
+export interface PathStep {
+  readonly id: number;
+  readonly name: string;
+  /** The steps that continue this path, by name. */
+  readonly next: ReadonlyMap<string, PathStep>;
+}
+
 /**
- * The elements of a tree with some names (`//name`), each list in document
- * order: what a builder of the tree can record as it creates the elements,
- * so rules asking for elements anywhere need not walk the whole tree again.
+ * What rules ask a builder of the tree to record as it creates the elements,
+ * so they need not walk the tree again: the elements of some names anywhere
+ * (`//name`), and the elements at each path of a trie from the root.
  */
-export type ElementIndex = ReadonlyMap<string, readonly CiiElement[]>;
+export interface IndexPlan {
+  readonly names: readonly string[];
+  /** The first steps of the paths (the names the root element may have). */
+  readonly roots: ReadonlyMap<string, PathStep>;
+  /** The paths recorded are those with an id below `size` (steps added to the trie later are not). */
+  readonly size: number;
+}
+
+/** What a builder recorded for an {@link IndexPlan}; every list in document order. */
+export interface ElementIndex {
+  /** The elements of each of the plan's names. */
+  readonly byName: ReadonlyMap<string, readonly CiiElement[]>;
+  /** The elements at each path of the plan, by step id (length: the plan's size); undefined where there are none. */
+  readonly byPath: readonly (readonly CiiElement[] | undefined)[];
+}
 
 function canonical(uri: string, local: string): string {
   if (uri === '') return local;

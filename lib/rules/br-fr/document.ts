@@ -9,11 +9,11 @@
  * lines are found once for every rule about lines), without building or
  * hashing path strings per check.
  */
-import type { CiiElement, ElementIndex } from '../../cii/reader/tree.js';
+import type { CiiElement, ElementIndex, IndexPlan, PathStep } from '../../cii/reader/tree.js';
 import { NONE, normalizeSpace, stringValue } from './xpath.js';
 
 /** A compiled absolute path: its last step, the selection it steps from (undefined for the root step), and an id. */
-export class Selection {
+export class Selection implements PathStep {
   /** The selections one step below this one, by their last step. */
   readonly next = new Map<string, Selection>();
   /** The same, as a list. */
@@ -29,6 +29,8 @@ export class Selection {
 }
 
 const selections = new Map<string, Selection>();
+/** The first steps: selections of the root element. */
+const roots = new Map<string, Selection>();
 
 /** The compiled form of an absolute path (`rsm:CrossIndustryInvoice/...`); the same object for the same path. */
 export function selection(absolute: string): Selection {
@@ -40,6 +42,7 @@ export function selection(absolute: string): Selection {
     selections.set(absolute, found);
     parent?.next.set(found.name, found);
     parent?.nextList.push(found);
+    if (parent === undefined) roots.set(found.name, found);
   }
   return found;
 }
@@ -71,9 +74,12 @@ export function indexName(name: string): void {
   INDEXED.add(name);
 }
 
-/** The names declared with {@link indexName}. */
-export function indexedNames(): string[] {
-  return [...INDEXED];
+/**
+ * What a builder of the tree can record for the rules (see {@link IndexPlan}):
+ * the declared names and every selection compiled so far.
+ */
+export function indexPlan(): IndexPlan {
+  return Object.freeze({ names: Object.freeze([...INDEXED]), roots, size: selections.size });
 }
 
 const FRAMEWORK = selection(`${P.CTX}/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID`);
@@ -97,7 +103,7 @@ function collectNamed(el: CiiElement, names: readonly string[], lists: CiiElemen
 /** A document under BR-FR validation. */
 export class FrDocument {
   /** Selections by {@link Selection.id}; sized up front, as writes far past the end of an empty array would make it a slow sparse one. */
-  private readonly selected: (readonly CiiElement[] | undefined)[] = new Array<readonly CiiElement[] | undefined>(selections.size + 16).fill(undefined);
+  private readonly selected: (readonly CiiElement[] | undefined)[];
   private names: Map<string, readonly CiiElement[]> | undefined;
   private readonly under = new Map<string, readonly CiiElement[]>();
   private order: Map<CiiElement, number> | undefined;
@@ -105,20 +111,32 @@ export class FrDocument {
 
   /**
    * @param root the document element
-   * @param index elements by name recorded by whoever built the tree (see {@link ElementIndex}); names it lacks are found by a walk
+   * @param index what the tree's builder recorded (see {@link ElementIndex}): selections and `//` names it lacks are found by walking the tree
    */
   constructor(
     readonly root: CiiElement,
     index?: ElementIndex,
   ) {
-    if (index !== undefined && index.size > 0) this.names = new Map(index);
+    if (index === undefined) {
+      this.selected = new Array<readonly CiiElement[] | undefined>(selections.size + 16).fill(undefined);
+      this.recorded = 0;
+      return;
+    }
+    if (index.byName.size > 0) this.names = new Map(index.byName);
+    // The recorded selections, where undefined means none (see at()).
+    this.selected = index.byPath.slice();
+    this.recorded = index.byPath.length;
   }
+
+  /** Selections with an id below this one were recorded by the tree's builder (see {@link ElementIndex}). */
+  private readonly recorded: number;
 
   /** The elements at an absolute path (`rsm:CrossIndustryInvoice/...`, or its compiled {@link selection}), document order; memoised. */
   at(absolute: Selection | string): readonly CiiElement[] {
     const sel = typeof absolute === 'string' ? selection(absolute) : absolute;
     let found = this.selected[sel.id];
     if (found === undefined) {
+      if (sel.id < this.recorded) return NONE;
       if (sel.parent === undefined) this.selected[sel.id] = found = sel.name === this.root.name ? [this.root] : NONE;
       else {
         this.step(sel.parent);
@@ -138,7 +156,9 @@ export class FrDocument {
     const next = from.next;
     const nextList = from.nextList;
     const selected = this.selected;
-    for (let i = 0; i < nextList.length; i++) selected[nextList[i]!.id] = NONE;
+    // Selections the tree's builder recorded are complete already: only the others are computed.
+    const recorded = this.recorded;
+    for (let i = 0; i < nextList.length; i++) if (nextList[i]!.id >= recorded) selected[nextList[i]!.id] = NONE;
     if (parents.length === 0) return;
     // One continuation (the common case below a line's aggregates): compare names, no look-up.
     const only = nextList.length === 1 ? nextList[0]! : undefined;
@@ -147,7 +167,7 @@ export class FrDocument {
       for (let i = 0; i < children.length; i++) {
         const c = children[i]!;
         const sel = only === undefined ? next.get(c.name) : c.name === only.name ? only : undefined;
-        if (sel === undefined) continue;
+        if (sel === undefined || sel.id < recorded) continue;
         const list = selected[sel.id]!;
         if (list === NONE) selected[sel.id] = [c];
         else (list as CiiElement[]).push(c);

@@ -9,7 +9,7 @@
  * lib/cii/reader/tree.ts with the XSLT value semantics of the official file
  * (see ./xpath.ts) and report the location of the element they check.
  */
-import type { CiiElement, ElementIndex } from '../../cii/reader/tree.js';
+import type { CiiElement, ElementIndex, IndexPlan } from '../../cii/reader/tree.js';
 import type { Finding } from '../types.js';
 import BR_FR_01_02 from './BR-FR-01-02.js';
 import BR_FR_03 from './BR-FR-03.js';
@@ -30,7 +30,7 @@ import {
   BR_FR_BD_02, BR_FR_BD_13, BR_FR_BD_14, BR_FR_MV_01, BR_FR_MV_02, BR_FR_MV_03, BR_FR_MV_05, BR_FR_MV_06, BR_FR_MV_07,
   BR_FR_MV_08, BR_FR_MV_09, BR_FR_MV_10, BR_FR_MV_11, BR_FR_MV_12, BR_FR_MV_13, BR_FR_MV_14,
 } from './BR-FR-MV-BD.js';
-import { indexedNames } from './document.js';
+import { indexPlan } from './document.js';
 import { compilePatterns, runBrFrPatterns } from './engine.js';
 import type { BrFrPattern } from './types.js';
 
@@ -56,11 +56,12 @@ export const BR_FR_PATTERNS: readonly BrFrPattern[] = [
 compilePatterns(BR_FR_PATTERNS);
 
 /**
- * The names of the elements BR-FR selects anywhere in a document (its `//`
- * contexts): a writer that builds the tree can record them as it goes
- * (writeCiiTree's `indexNames`) and hand them to {@link checkBrFr}.
+ * What BR-FR selects in a document: the elements at its contexts' paths and
+ * the names of its `//` contexts. A writer that builds the tree records them
+ * as it creates the elements (writeCiiTree's `plan`) and hands them to
+ * {@link checkBrFr}, which then does not walk the tree to find them.
  */
-export const BR_FR_INDEXED_NAMES: readonly string[] = Object.freeze(indexedNames());
+export const BR_FR_INDEX_PLAN: IndexPlan = indexPlan();
 
 /** One BR-FR assert as published: official id, our message, the terms, and its pattern. */
 export interface BrFrRuleInfo {
@@ -91,8 +92,8 @@ export const BR_FR_NEVER_FIRING: readonly { id: string; reason: string }[] = [
  * Checks a CII document (as an element tree, see `toElementTree`) against the
  * BR-FR rules. Every finding is fatal, with the official id, our message and
  * the location of the checked element. Never throws because of a finding.
- * `index`: the tree's elements named in {@link BR_FR_INDEXED_NAMES}, when its
- * builder recorded them (else they are found by a walk of the tree).
+ * `index`: what the tree's builder recorded for {@link BR_FR_INDEX_PLAN}, if
+ * anything (else the elements are found by walking the tree).
  */
 export function checkBrFr(root: CiiElement, index?: ElementIndex): Finding[] {
   return runBrFrPatterns(BR_FR_PATTERNS, root, index);
