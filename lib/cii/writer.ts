@@ -167,6 +167,23 @@ function attr(name: string, value: string | undefined): string {
 const IBAN_SHAPE = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
 
 /**
+ * The element of each business term (./binding.ts), as an interned string:
+ * the binding derives its names by splitting paths, and a string used as a
+ * property key is V8's interned copy, which compares with the literal names
+ * elsewhere (the mirrored tree's readers, its index plan) by identity.
+ */
+const LEAF_ELEMENTS = new Map<string, string>();
+
+function leafElementName(id: string): string {
+  let name = LEAF_ELEMENTS.get(id);
+  if (name === undefined) {
+    name = Object.keys({ [leafElement(id)]: 0 })[0]!;
+    LEAF_ELEMENTS.set(id, name);
+  }
+  return name;
+}
+
+/**
  * Element-level helpers over XmlBuilder; each writes nothing when its value is
  * absent, or when its element name is undefined (a term the profile omits, see
  * {@link CiiWriter.el}).
@@ -178,7 +195,7 @@ class CiiWriter extends XmlBuilder {
 
   /** The element holding business term `id` (./binding.ts), or undefined when the profile omits the term. */
   el(id: string): string | undefined {
-    return this.omit.has(id) ? undefined : leafElement(id);
+    return this.omit.has(id) ? undefined : leafElementName(id);
   }
 
   /** `name` when the profile carries business term `id`, for elements the binding cannot name (IDs, unions, attributes). */

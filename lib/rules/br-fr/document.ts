@@ -38,7 +38,9 @@ export function selection(absolute: string): Selection {
   if (found === undefined) {
     const slash = absolute.lastIndexOf('/');
     const parent = slash < 0 ? undefined : selection(absolute.slice(0, slash));
-    found = new Selection(selections.size, slash < 0 ? absolute : absolute.slice(slash + 1), parent, absolute);
+    // The step's name interned (a property key is), so comparing it with the names of a tree is by identity mostly.
+    const name = Object.keys({ [slash < 0 ? absolute : absolute.slice(slash + 1)]: 0 })[0]!;
+    found = new Selection(selections.size, name, parent, absolute);
     selections.set(absolute, found);
     parent?.next.set(found.name, found);
     parent?.nextList.push(found);

@@ -21,7 +21,8 @@ export type Steps = readonly string[];
 
 /** Compiles a relative path (`ram:A/ram:B`) into its steps; call it once per path, at module load. */
 export function steps(rel: string): Steps {
-  return Object.freeze(rel.split('/'));
+  // Interned names (a property key is), compared with a tree's names by identity mostly.
+  return Object.freeze(rel.split('/').map((step) => Object.keys({ [step]: 0 })[0]!));
 }
 
 const compiledSteps = new Map<string, Steps>();
