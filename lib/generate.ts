@@ -13,10 +13,11 @@ import type { Invoice } from './model/invoice.js';
 import { validateInvoice, type Finding, type ValidationReport } from './rules/index.js';
 import { chooseRuleSets, EN16931_UBL_RULE_SET, isPeppolId, isXRechnungId, ruleSetsRun, type RuleRequest } from './rules/rule-sets.js';
 import { checkFamilies } from './rules/document-families.js';
+import { BR_FR_INDEX_PLAN } from './rules/br-fr/index.js';
 import { applyXRechnungLevels, xrechnungScenario } from './rules/xrechnung/scenario.js';
 import { applyFrenchDefaults, toInputFinding } from './input/french.js';
 import { applyCiusDefaults, syntaxForRules, toCiusInputFinding } from './input/cius.js';
-import { toElementTree, type CiiElement } from './cii/reader/tree.js';
+import { toElementTree, type CiiElement, type ElementIndex } from './cii/reader/tree.js';
 import { withXmlDocument } from './xml/parse.js';
 
 /** The label of the profile v2 produces (Factur-X EN 16931, a.k.a. COMFORT; guideline `urn:cen.eu:en16931:2017`). */
@@ -118,9 +119,15 @@ interface Checked {
   unmapped: UnmappedTerm[];
 }
 
-/** The XML of a model in a syntax, with its element tree (what a parser reads back) and, for UBL, what UBL could not carry. */
-function writeWithTree(invoice: Invoice, syntax: SyntaxName): { xml: string; tree: CiiElement; documentType?: UblDocumentType; unmapped: UnmappedTerm[] } {
-  if (syntax === 'cii') return { ...writeCiiTree(invoice), unmapped: [] };
+/**
+ * The XML of a model in a syntax, with its element tree (what a parser reads back) and, for UBL, what UBL could not carry.
+ * The CII writer also records the elements BR-FR selects, as it creates them.
+ */
+function writeWithTree(
+  invoice: Invoice,
+  syntax: SyntaxName,
+): { xml: string; tree: CiiElement; index?: ElementIndex; documentType?: UblDocumentType; unmapped: UnmappedTerm[] } {
+  if (syntax === 'cii') return { ...writeCiiTree(invoice, {}, BR_FR_INDEX_PLAN), unmapped: [] };
   const written = writeUblWithReport(invoice);
   return { xml: written.xml, tree: withXmlDocument(written.xml, (doc) => toElementTree(doc)), documentType: written.documentType, unmapped: written.unmapped };
 }
@@ -147,7 +154,7 @@ function buildAndCheck(input: PartialInvoiceInput, options: InvoiceRuleOptions, 
   let written: ReturnType<typeof writeWithTree> | undefined;
   if (choice.brFr || choice.xrechnung || choice.peppol) {
     written = writeWithTree(invoice, syntax);
-    const families = checkFamilies(written.tree, syntax, choice);
+    const families = checkFamilies(written.tree, syntax, choice, written.index);
     if (choice.xrechnung) {
       const kind = syntax === 'cii' ? 'CII' : written.documentType === 'CreditNote' ? 'UBL-CreditNote' : 'UBL-Invoice';
       const leveled = applyXRechnungLevels(kind, xrechnungScenario(kind, invoice.process.specificationId), {

@@ -40,7 +40,7 @@ import { ADDRESS_TERMS, CII_NAMESPACES, groupBinding, leafElement } from './bind
 import { FACTURX_GUIDELINE_IDS, isFacturXProfile, PROFILE_OMITTED_TERMS, termsNotCarried } from './profiles.js';
 import type { FacturXProfile } from './profiles.js';
 import { escapeAttr, escapeText, XmlBuilder } from '../xml/xml-builder.js';
-import type { CiiElement } from './reader/tree.js';
+import type { CiiElement, ElementIndex, IndexPlan } from './reader/tree.js';
 
 /** CII document type code of a supporting document (BG-24), UNTDID 1001. */
 const SUPPORTING_DOCUMENT_TYPE = '916';
@@ -118,12 +118,14 @@ function resolveProfile(inv: Invoice, options: WriteCiiOptions): { profile: Fact
  * As {@link writeCii}, and the element tree a parser would read from that XML
  * (lib/cii/reader/tree.ts), built while writing: rules that work on the tree
  * (the French BR-FR rules) can judge our own output without parsing it again.
+ * `plan`: what `index` records of the tree as its elements are created
+ * (BR-FR's contexts, `BR_FR_INDEX_PLAN`), so the rules need not walk it.
  */
-export function writeCiiTree(inv: Invoice, options: WriteCiiOptions = {}): { xml: string; tree: CiiElement } {
+export function writeCiiTree(inv: Invoice, options: WriteCiiOptions = {}, plan?: IndexPlan): { xml: string; tree: CiiElement; index: ElementIndex } {
   const { profile, specificationId } = resolveProfile(inv, options);
-  const w = new CiiWriter(PROFILE_OMITTED_TERMS[profile], true);
+  const w = new CiiWriter(PROFILE_OMITTED_TERMS[profile], true, plan);
   const xml = serialize(w, inv, specificationId);
-  return { xml, tree: w.tree() };
+  return { xml, tree: w.tree(), index: w.index() };
 }
 
 function serialize(w: CiiWriter, inv: Invoice, specificationId: string): string {
@@ -165,18 +167,35 @@ function attr(name: string, value: string | undefined): string {
 const IBAN_SHAPE = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
 
 /**
+ * The element of each business term (./binding.ts), as an interned string:
+ * the binding derives its names by splitting paths, and a string used as a
+ * property key is V8's interned copy, which compares with the literal names
+ * elsewhere (the mirrored tree's readers, its index plan) by identity.
+ */
+const LEAF_ELEMENTS = new Map<string, string>();
+
+function leafElementName(id: string): string {
+  let name = LEAF_ELEMENTS.get(id);
+  if (name === undefined) {
+    name = Object.keys({ [leafElement(id)]: 0 })[0]!;
+    LEAF_ELEMENTS.set(id, name);
+  }
+  return name;
+}
+
+/**
  * Element-level helpers over XmlBuilder; each writes nothing when its value is
  * absent, or when its element name is undefined (a term the profile omits, see
  * {@link CiiWriter.el}).
  */
 class CiiWriter extends XmlBuilder {
-  constructor(private readonly omit: ReadonlySet<string>, mirrorTree = false) {
-    super(mirrorTree);
+  constructor(private readonly omit: ReadonlySet<string>, mirrorTree = false, plan?: IndexPlan) {
+    super(mirrorTree, plan);
   }
 
   /** The element holding business term `id` (./binding.ts), or undefined when the profile omits the term. */
   el(id: string): string | undefined {
-    return this.omit.has(id) ? undefined : leafElement(id);
+    return this.omit.has(id) ? undefined : leafElementName(id);
   }
 
   /** `name` when the profile carries business term `id`, for elements the binding cannot name (IDs, unions, attributes). */

@@ -7,7 +7,7 @@
  * (BR-DE-TMP-32) is reported among the warnings (it never blocks).
  */
 import type { SyntaxName } from '../convert/syntax.js';
-import type { CiiElement } from '../cii/reader/tree.js';
+import type { CiiElement, ElementIndex } from '../cii/reader/tree.js';
 import { checkBrFr } from './br-fr/index.js';
 import { checkBrFrUbl } from './br-fr/ubl/index.js';
 import type { DocumentFinding } from './document/types.js';
@@ -34,11 +34,13 @@ function sort(findings: readonly DocumentFinding[], into: { errors: Finding[]; w
 /**
  * Runs the chosen families (besides EN 16931) over a document. Peppol BIS
  * Billing has no CII rules: the caller refuses `peppol` on CII before this.
+ * `index`: what its builder recorded (writeCiiTree with `BR_FR_INDEX_PLAN`),
+ * so BR-FR on CII need not walk the tree.
  */
-export function checkFamilies(root: CiiElement, syntax: SyntaxName, choice: RuleSetChoice): FamilyFindings {
+export function checkFamilies(root: CiiElement, syntax: SyntaxName, choice: RuleSetChoice, index?: ElementIndex): FamilyFindings {
   const out: FamilyFindings = { errors: [], warnings: [], xrechnung: { errors: [], warnings: [] } };
   if (choice.brFr) {
-    if (syntax === 'cii') out.errors.push(...checkBrFr(root));
+    if (syntax === 'cii') out.errors.push(...checkBrFr(root, index));
     else sort(checkBrFrUbl(root), out);
   }
   if (choice.xrechnung) sort(syntax === 'cii' ? checkXRechnungCii(root) : checkXRechnungUbl(root), out.xrechnung);

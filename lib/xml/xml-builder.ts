@@ -9,7 +9,7 @@
  * duplicated in the writers.
  */
 
-import type { CiiElement } from '../cii/reader/tree.js';
+import type { CiiElement, ElementIndex, IndexPlan, PathStep } from '../cii/reader/tree.js';
 
 const INDENTS: string[] = [''];
 function indent(depth: number): string {
@@ -59,13 +59,6 @@ export function escapeAttr(s: string): string {
   return ATTR_SPECIAL.test(s) ? s.replace(ATTR_REPLACE, replaceChar) : s;
 }
 
-interface Frame {
-  name: string;
-  attrs: string;
-  /** The frame's element in the mirrored tree, once materialized (only with `mirrorTree`). */
-  node?: CiiElement;
-}
-
 const UNESCAPES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#13;': '\r', '&#9;': '\t', '&#10;': '\n' };
 const ESCAPED = /&(?:amp|lt|gt|quot|#13|#9|#10);/g;
 
@@ -76,16 +69,77 @@ function unescape(s: string): string {
 
 const ATTRIBUTE = / ([^\s=]+)="([^"]*)"/g;
 
+/**
+ * The attributes of the mirrored elements without any, and the children of its
+ * leaves: one frozen object each, shared (most elements have no attribute, and
+ * a leaf never gets a child), so the tree costs one object per element. The
+ * tree is read-only once built; a write to a shared empty throws.
+ */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_CHILDREN: CiiElement[] = Object.freeze([]) as readonly CiiElement[] as CiiElement[];
+
 /** Parses pre-escaped attribute text (` a="v" b="w"`) as a parser would; namespace declarations are not attributes. */
 function attributeRecord(attrs: string): Record<string, string> {
   const out: Record<string, string> = {};
-  if (attrs === '') return out;
   for (const m of attrs.matchAll(ATTRIBUTE)) {
     const name = m[1]!;
     if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
     out[name] = unescape(m[2]!);
   }
-  return out;
+  return Object.freeze(out);
+}
+
+/**
+ * Parsed attribute texts, shared between documents: the same few
+ * (` unitCode="C62"`, ` format="102"`, ` currencyID="EUR"`) recur on every
+ * line of every invoice. The records are frozen, so sharing them is safe;
+ * the cache is emptied when it reaches its bound, as the texts also carry
+ * the caller's values (identifiers' schemes, file names).
+ */
+const ATTRIBUTE_RECORDS = new Map<string, Record<string, string>>();
+const ATTRIBUTE_RECORDS_MAX = 512;
+
+/** The attributes a parser reads from pre-escaped attribute text (see {@link ATTRIBUTE_RECORDS}). */
+function attributes(attrs: string): Record<string, string> {
+  if (attrs === '') return NO_ATTRIBUTES;
+  let record = ATTRIBUTE_RECORDS.get(attrs);
+  if (record === undefined) {
+    record = attributeRecord(attrs);
+    if (ATTRIBUTE_RECORDS.size >= ATTRIBUTE_RECORDS_MAX) ATTRIBUTE_RECORDS.clear();
+    ATTRIBUTE_RECORDS.set(attrs, record);
+  }
+  return record;
+}
+
+/**
+ * An element of the mirrored tree: a class rather than an object literal, so
+ * every element has one shape with its properties in the object, the parent
+ * link included (a literal given `parent` afterwards grows a separate property
+ * store), and carries no allocation-site bookkeeping.
+ */
+class MirroredElement implements CiiElement {
+  constructor(
+    public name: string,
+    public attrs: Record<string, string>,
+    public children: CiiElement[],
+    public text: string,
+    public parent: CiiElement | undefined,
+  ) {}
+}
+
+/** Indentation text of a parent of a few children, by depth and count (see {@link XmlBuilder.close}). */
+const PARENT_TEXTS: string[][] = [];
+const PARENT_TEXT_CACHED = 64;
+
+/** What a parser keeps of the indentation of an element at `depth` with `count` children: a line break and indent before each child, one before the end tag. */
+function parentText(depth: number, count: number): string {
+  const byCount = (PARENT_TEXTS[depth] ??= []);
+  let text = byCount[count];
+  if (text === undefined) {
+    text = `\n${indent(depth + 1)}`.repeat(count) + `\n${indent(depth)}`;
+    if (count <= PARENT_TEXT_CACHED) byCount[count] = text;
+  }
+  return text;
 }
 
 /**
@@ -107,13 +161,49 @@ export class XmlBuilder {
    * array and joining them, for the same result.
    */
   private out = '';
-  private readonly stack: Frame[] = [];
-  /** Number of frames (from the bottom of the stack) whose start tag is written or pending. */
+  /**
+   * The open elements, innermost last, as parallel arrays indexed by depth and
+   * reused from element to element: name, pre-escaped attribute text, and
+   * (with `mirrorTree`) the element's node and the children collected so far.
+   */
+  private readonly names: string[] = [];
+  private readonly attrTexts: string[] = [];
+  private readonly nodes: (CiiElement | undefined)[] = [];
+  private readonly kids: CiiElement[][] = [];
+  /** How many of `kids[depth]` are the open element's: the arrays are reused, never truncated (truncating frees their store). */
+  private readonly kidCounts: number[] = [];
+  /** Number of open elements. */
+  private depth = 0;
+  /** Number of open elements (from the outermost) whose start tag is written or pending. */
   private written = 0;
   /** The innermost start tag without its closing `>`, held back until we know whether the element is empty. */
   private pending: string | undefined;
 
-  constructor(private readonly mirrorTree = false) {}
+  /**
+   * With `mirrorTree` and an {@link IndexPlan}: the mirrored elements of each
+   * of its names, and at each of its paths, recorded as they are created
+   * (creation order is document order), with the path step of each open
+   * element (undefined off the plan's paths).
+   */
+  private readonly indexed: readonly string[];
+  private readonly indexLists: CiiElement[][];
+  private readonly plan: IndexPlan | undefined;
+  private readonly byPath: (CiiElement[] | undefined)[];
+  private readonly pathSteps: (PathStep | undefined)[] = [];
+
+  /**
+   * @param mirrorTree build the element tree a parser would read (see the class comment)
+   * @param plan with `mirrorTree`: what {@link index} records
+   */
+  constructor(
+    private readonly mirrorTree = false,
+    plan?: IndexPlan,
+  ) {
+    this.plan = plan;
+    this.indexed = plan?.names ?? [];
+    this.indexLists = this.indexed.map((): CiiElement[] => []);
+    this.byPath = new Array<CiiElement[] | undefined>(plan?.size ?? 0).fill(undefined);
+  }
 
   /** Appends a line verbatim (the XML declaration). */
   raw(line: string): void {
@@ -126,27 +216,33 @@ export class XmlBuilder {
    * A lazy element is written only if something is written inside it.
    */
   open(name: string, attrs = '', lazy = false): void {
-    this.stack.push({ name, attrs });
+    const d = this.depth++;
+    this.names[d] = name;
+    this.attrTexts[d] = attrs;
     if (!lazy) this.materialize();
   }
 
   /** Closes the innermost open element (dropping it if it was lazy and stayed empty). */
   close(): void {
-    const depth = this.stack.length - 1;
-    const frame = this.stack.pop();
-    if (frame === undefined) throw new Error('XmlBuilder: close() without open()');
+    if (this.depth === 0) throw new Error('XmlBuilder: close() without open()');
+    const depth = --this.depth;
     if (this.written <= depth) return; // lazy and empty
     this.written = depth;
-    const node = frame.node;
-    if (node !== undefined && node.children.length > 0) {
-      // What a parser keeps of the indentation: one line break and indent before each child, one before the end tag.
-      node.text = `\n${indent(depth + 1)}`.repeat(node.children.length) + `\n${indent(depth)}`;
+    if (this.mirrorTree) {
+      const node = this.nodes[depth]!;
+      const count = this.kidCounts[depth]!;
+      if (count > 0) {
+        // Children collected in a reused array, copied once to their exact size.
+        node.children = this.kids[depth]!.slice(0, count);
+        node.text = parentText(depth, count);
+      }
+      this.nodes[depth] = undefined;
     }
     if (this.pending !== undefined) {
       this.out += `${this.pending}/>`;
       this.pending = undefined;
     } else {
-      this.out += `${this.newline()}${indent(depth)}</${frame.name}>`;
+      this.out += `${this.newline()}${indent(depth)}</${this.names[depth]!}>`;
     }
   }
 
@@ -154,8 +250,9 @@ export class XmlBuilder {
   leaf(name: string, content: string, attrs = ''): void {
     this.materialize();
     this.flush();
-    this.out += `${this.newline()}${indent(this.stack.length)}<${name}${attrs}>${content}</${name}>`;
-    if (this.mirrorTree) this.link({ name, attrs: attributeRecord(attrs), children: [], text: unescape(content) }, this.stack.length);
+    const depth = this.depth;
+    this.out += `${this.newline()}${indent(depth)}<${name}${attrs}>${content}</${name}>`;
+    if (this.mirrorTree) this.node(name, attrs, unescape(content), depth);
   }
 
   /** The tree mirrored so far (see the class comment). @throws Error without `mirrorTree` or before the root is written. */
@@ -164,20 +261,54 @@ export class XmlBuilder {
     return this.root;
   }
 
-  /** Appends `node`, an element at `depth`, to its parent in the mirrored tree (the frame below it), or makes it the root. */
-  private link(node: CiiElement, depth: number): void {
-    const parent = depth === 0 ? undefined : this.stack[depth - 1]!.node;
-    if (parent === undefined) {
-      this.root = node;
-    } else {
-      node.parent = parent;
-      parent.children.push(node);
+
+  /**
+   * The mirrored element of an element at `depth`, appended to its parent's
+   * children (the element open below it), or made the root. Created with all
+   * its properties, the parent link included, so every element has the same
+   * shape and no property is added afterwards. Its children, while it is open,
+   * are collected apart (see {@link close}).
+   */
+  private node(name: string, attrs: string, text: string, depth: number): CiiElement {
+    if (depth === 0) {
+      const root = new MirroredElement(name, attributes(attrs), NO_CHILDREN, text, undefined);
+      this.root = root;
+      const k = this.indexed.indexOf(name);
+      if (k >= 0) this.indexLists[k]!.push(root);
+      if (this.plan !== undefined) this.recordPath(root, 0);
+      return root;
     }
+    const node = new MirroredElement(name, attributes(attrs), NO_CHILDREN, text, this.nodes[depth - 1]!);
+    this.kids[depth - 1]![this.kidCounts[depth - 1]!++] = node;
+    // A few names (those of the rules' `//` contexts): compared directly, cheaper than a look-up per element.
+    const indexed = this.indexed;
+    for (let k = 0; k < indexed.length; k++) {
+      if (indexed[k] === name) {
+        this.indexLists[k]!.push(node);
+        break;
+      }
+    }
+    if (this.plan !== undefined) this.recordPath(node, depth);
+    return node;
+  }
+
+  /** What was recorded for the plan given to the constructor (see {@link IndexPlan}). */
+  index(): ElementIndex {
+    return { byName: new Map(this.indexed.map((name, i) => [name, this.indexLists[i]!])), byPath: this.byPath };
+  }
+
+  /** Records `node`, an element at `depth`, at its path of the plan, if it is on one. */
+  private recordPath(node: CiiElement, depth: number): void {
+    const plan = this.plan!;
+    const step = depth === 0 ? plan.roots.get(node.name) : this.pathSteps[depth - 1]?.next.get(node.name);
+    // Only open elements need their step (for their children); at a leaf's depth no element is open.
+    this.pathSteps[depth] = step;
+    if (step !== undefined && step.id < plan.size) (this.byPath[step.id] ??= []).push(node);
   }
 
   /** The document, one element per line, ending with a newline. */
   toString(): string {
-    if (this.stack.length !== 0) throw new Error(`XmlBuilder: unclosed <${this.stack[this.stack.length - 1]!.name}>`);
+    if (this.depth !== 0) throw new Error(`XmlBuilder: unclosed <${this.names[this.depth - 1]!}>`);
     this.flush();
     return `${this.out}\n`;
   }
@@ -195,15 +326,15 @@ export class XmlBuilder {
   }
 
   private materialize(): void {
-    for (let i = this.written; i < this.stack.length; i++) {
+    for (let i = this.written; i < this.depth; i++) {
       this.flush();
-      const f = this.stack[i]!;
-      this.pending = `${this.newline()}${indent(i)}<${f.name}${f.attrs}`;
+      this.pending = `${this.newline()}${indent(i)}<${this.names[i]!}${this.attrTexts[i]!}`;
       if (this.mirrorTree) {
-        f.node = { name: f.name, attrs: attributeRecord(f.attrs), children: [], text: '' };
-        this.link(f.node, i);
+        this.nodes[i] = this.node(this.names[i]!, this.attrTexts[i]!, '', i);
+        this.kids[i] ??= [];
+        this.kidCounts[i] = 0;
       }
     }
-    this.written = this.stack.length;
+    this.written = this.depth;
   }
 }

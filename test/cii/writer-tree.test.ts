@@ -16,7 +16,9 @@ import { applyFrenchDefaults } from '../../lib/input/french.js';
 import { parseInvoiceInput } from '../../lib/input/schema.js';
 import { invoiceFromInput } from '../../lib/input/to-model.js';
 import type { Invoice } from '../../lib/model/invoice.js';
-import { checkBrFr } from '../../lib/rules/br-fr/index.js';
+import { BR_FR_INDEX_PLAN, checkBrFr } from '../../lib/rules/br-fr/index.js';
+import { FrDocument, type Selection } from '../../lib/rules/br-fr/document.js';
+import type { PathStep } from '../../lib/cii/reader/tree.js';
 import { withXmlDocument } from '../../lib/xml/parse.js';
 import { fullInvoice } from '../fixtures/cii/full-invoice.js';
 import { validInvoice } from '../fixtures/model.js';
@@ -41,16 +43,56 @@ function parsed(xml: string): CiiElement {
   return withXmlDocument(xml, (doc) => toElementTree(doc));
 }
 
+/** The elements of a tree named `name`, document order, by a walk. */
+function walkNamed(root: CiiElement, name: string): CiiElement[] {
+  const out: CiiElement[] = [];
+  const visit = (el: CiiElement): void => {
+    if (el.name === name) out.push(el);
+    el.children.forEach(visit);
+  };
+  visit(root);
+  return out;
+}
+
+/** Every step of the BR-FR plan's path trie. */
+function planSteps(): PathStep[] {
+  const out: PathStep[] = [];
+  const visit = (step: PathStep): void => {
+    out.push(step);
+    step.next.forEach(visit);
+  };
+  BR_FR_INDEX_PLAN.roots.forEach(visit);
+  return out;
+}
+
+function expectSame(listed: readonly CiiElement[] | undefined, found: readonly CiiElement[], what: string): void {
+  expect(listed?.length ?? 0, what).toBe(found.length);
+  found.forEach((el, i) => expect(listed![i], what).toBe(el));
+}
+
 function expectMirror(inv: Invoice): void {
-  const { xml, tree } = writeCiiTree(inv);
+  const { xml, tree, index } = writeCiiTree(inv, {}, BR_FR_INDEX_PLAN);
   expect(xml).toBe(writeCii(inv));
   expect(plain(tree)).toEqual(plain(parsed(xml)));
+  // What the writer records as it creates the elements is what walks of its tree find, the very elements, in order:
+  // the elements of each name, and those at each path of the plan (as BR-FR selects them without the index).
+  expect([...index.byName.keys()]).toEqual([...BR_FR_INDEX_PLAN.names]);
+  for (const name of BR_FR_INDEX_PLAN.names) expectSame(index.byName.get(name), walkNamed(tree, name), name);
+  expect(index.byPath.length).toBe(BR_FR_INDEX_PLAN.size);
+  const walking = new FrDocument(tree);
+  for (const step of planSteps()) {
+    if (step.id < BR_FR_INDEX_PLAN.size) expectSame(index.byPath[step.id], walking.at(step as Selection), (step as Selection).absolute);
+  }
 }
 
 describe('writeCiiTree: the tree is what a parser reads from the XML', () => {
   it('for the minimal and the full invoice', () => {
     expectMirror(validInvoice());
     expectMirror(fullInvoice());
+    // The index comparison must bite: the full invoice has elements of every indexed name, and at many of the paths.
+    const { index } = writeCiiTree(fullInvoice(), {}, BR_FR_INDEX_PLAN);
+    for (const name of BR_FR_INDEX_PLAN.names) expect(index.byName.get(name)!.length, name).toBeGreaterThan(0);
+    expect(index.byPath.filter((l) => l !== undefined && l.length > 0).length).toBeGreaterThan(40);
   });
 
   it('with characters the writer escapes or drops, in text and in attributes', () => {
@@ -85,8 +127,8 @@ describe('BR-FR on the mirrored tree = BR-FR on the parsed XML', () => {
     if (!input.ok) throw new Error(JSON.stringify(input.issues));
     const inv = invoiceFromInput(input.value);
     applyFrenchDefaults(inv);
-    const { xml, tree } = writeCiiTree(inv);
-    expect(checkBrFr(tree)).toEqual(checkBrFr(parsed(xml)));
+    const { xml, tree, index } = writeCiiTree(inv, {}, BR_FR_INDEX_PLAN);
+    expect(checkBrFr(tree, index)).toEqual(checkBrFr(parsed(xml)));
   });
 
   // The official BR-FR cases, most of them failing some rule: read, rewritten, judged both ways.
@@ -96,8 +138,8 @@ describe('BR-FR on the mirrored tree = BR-FR on the parsed XML', () => {
     let withFindings = 0;
     for (const file of frFiles) {
       const inv = readCii(readCorpusTree(`fr/invalid/${file}`)).invoice;
-      const { xml, tree } = writeCiiTree(inv);
-      const findings = checkBrFr(tree);
+      const { xml, tree, index } = writeCiiTree(inv, {}, BR_FR_INDEX_PLAN);
+      const findings = checkBrFr(tree, index);
       expect(findings, file).toEqual(checkBrFr(parsed(xml)));
       if (findings.length > 0) withFindings++;
     }

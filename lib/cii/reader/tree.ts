@@ -49,7 +49,12 @@ export const CII_PREFIXES: Readonly<Record<string, string>> = Object.freeze({
 /** Canonical prefix of every namespace the tree names by prefix: CII D16B and UBL 2.1. */
 const PREFIXES: Readonly<Record<string, string>> = Object.freeze({ ...CII_PREFIXES, ...UBL_PREFIXES });
 
-/** One element of the tree. */
+/**
+ * One element of the tree. Trees are read-only once built: the tree the
+ * writers mirror (lib/xml/xml-builder.ts) shares one frozen empty `attrs`
+ * between elements without attributes, one frozen record per distinct
+ * attribute text, and one frozen empty `children` between its leaves.
+ */
 export interface CiiElement {
   /** Canonical prefixed name: `rsm:`, `ram:`, `udt:`, `qdt:` (CII) or `ubl:`, `cn:`, `cac:`, `cbc:`, `ext:` (UBL) by namespace URI, else `{uri}local` (or `local`). */
   name: string;
@@ -63,6 +68,35 @@ export interface CiiElement {
   line?: number;
   /** Parent element; absent on the root. */
   parent?: CiiElement;
+}
+
+/** One step of a trie of element paths from the root (canonical names), numbered by `id`. */
+export interface PathStep {
+  readonly id: number;
+  readonly name: string;
+  /** The steps that continue this path, by name. */
+  readonly next: ReadonlyMap<string, PathStep>;
+}
+
+/**
+ * What rules ask a builder of the tree to record as it creates the elements,
+ * so they need not walk the tree again: the elements of some names anywhere
+ * (`//name`), and the elements at each path of a trie from the root.
+ */
+export interface IndexPlan {
+  readonly names: readonly string[];
+  /** The first steps of the paths (the names the root element may have). */
+  readonly roots: ReadonlyMap<string, PathStep>;
+  /** The paths recorded are those with an id below `size` (steps added to the trie later are not). */
+  readonly size: number;
+}
+
+/** What a builder recorded for an {@link IndexPlan}; every list in document order. */
+export interface ElementIndex {
+  /** The elements of each of the plan's names. */
+  readonly byName: ReadonlyMap<string, readonly CiiElement[]>;
+  /** The elements at each path of the plan, by step id (length: the plan's size); undefined where there are none. */
+  readonly byPath: readonly (readonly CiiElement[] | undefined)[];
 }
 
 function canonical(uri: string, local: string): string {

@@ -7,7 +7,7 @@
 import type { CiiElement } from '../../cii/reader/tree.js';
 import { P } from './document.js';
 import { definePattern, type BrFrAssert } from './types.js';
-import { kids, stringValue } from './xpath.js';
+import { kidEq } from './xpath.js';
 
 const WHAT: Record<string, string> = {
   PMT: 'the fixed indemnity for recovery costs',
@@ -19,7 +19,8 @@ const WHAT: Record<string, string> = {
 /** Notes of the document whose subject code (BT-21) is `subject`. */
 export function notesWithSubject(doc: CiiElement, subject: string): number {
   let n = 0;
-  for (const note of kids(doc, 'ram:IncludedNote')) if (kids(note, 'ram:SubjectCode').some((s) => stringValue(s) === subject)) n++;
+  const children = doc.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === 'ram:IncludedNote' && kidEq(children[i], 'ram:SubjectCode', subject)) n++;
   return n;
 }
 

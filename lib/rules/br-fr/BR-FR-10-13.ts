@@ -4,17 +4,21 @@
  * BR-FR-12 / BR-FR-13: the buyer's (BT-49) and the seller's (BT-34)
  * electronic addresses are present.
  */
-import { P } from './document.js';
+import { P, selection } from './document.js';
 import { definePattern } from './types.js';
-import { anyEq, normalizeSpace, path, str, withAttr, xsdRegex } from './xpath.js';
+import { kidEq, normalizeSpace, str, withAttr, xsdRegex } from './xpath.js';
 
 const SIREN = xsdRegex('^\\d{9}$');
 const ROOT = 'rsm:CrossIndustryInvoice';
-const SELLER_SIREN = `${P.AGR}/ram:SellerTradeParty/ram:SpecifiedLegalOrganization/ram:ID`;
-const BUYER_SIREN = `${P.AGR}/ram:BuyerTradeParty/ram:SpecifiedLegalOrganization/ram:ID`;
+const SELLER_SIREN = selection(`${P.AGR}/ram:SellerTradeParty/ram:SpecifiedLegalOrganization/ram:ID`);
+const BUYER_SIREN = selection(`${P.AGR}/ram:BuyerTradeParty/ram:SpecifiedLegalOrganization/ram:ID`);
+const BUYER_URI = selection(`${P.AGR}/ram:BuyerTradeParty/ram:URIUniversalCommunication/ram:URIID`);
+const SELLER_URI = selection(`${P.AGR}/ram:SellerTradeParty/ram:URIUniversalCommunication/ram:URIID`);
 
 /** The contents of the notes with subject BAR (BT-22 where BT-21 = BAR). */
 export const BAR_CONTENT = `${P.DOC}/ram:IncludedNote`;
+/** {@link BAR_CONTENT} compiled. */
+export const NOTES = selection(BAR_CONTENT);
 
 export const BR_FR_10 = definePattern('BR-FR-10', {
   context: ROOT,
@@ -38,7 +42,7 @@ export const BR_FR_11 = definePattern('BR-FR-11', {
       id: 'BR-FR-11_BT-47',
       terms: ['BT-47', 'BT-22'],
       message: "On a B2B invoice (note with subject BAR reading B2B), the buyer's legal registration identifier (BT-47) must be its SIREN: nine digits with scheme identifier 0002.",
-      test: (_el, doc) => !anyEq(barContents(doc.at(BAR_CONTENT)), 'B2B') || SIREN.test(str(withAttr(doc.at(BUYER_SIREN), 'schemeID', '0002'))),
+      test: (_el, doc) => !barContentIs(doc.at(NOTES), 'B2B') || SIREN.test(str(withAttr(doc.at(BUYER_SIREN), 'schemeID', '0002'))),
     },
   ],
 });
@@ -50,7 +54,7 @@ export const BR_FR_12 = definePattern('BR-FR-12', {
       id: 'BR-FR-12_BT-49',
       terms: ['BT-49'],
       message: "The buyer's electronic address (BT-49) is required.",
-      test: (_el, doc) => str(doc.at(`${P.AGR}/ram:BuyerTradeParty/ram:URIUniversalCommunication/ram:URIID`)) !== '',
+      test: (_el, doc) => str(doc.at(BUYER_URI)) !== '',
     },
   ],
 });
@@ -62,12 +66,13 @@ export const BR_FR_13 = definePattern('BR-FR-13', {
       id: 'BR-FR-13_BT-34',
       terms: ['BT-34'],
       message: "The seller's electronic address (BT-34) is required.",
-      test: (_el, doc) => str(doc.at(`${P.AGR}/ram:SellerTradeParty/ram:URIUniversalCommunication/ram:URIID`)) !== '',
+      test: (_el, doc) => str(doc.at(SELLER_URI)) !== '',
     },
   ],
 });
 
-/** `ram:IncludedNote[ram:SubjectCode = 'BAR']/ram:Content` from the document's notes. */
-export function barContents(notes: readonly import('../../cii/reader/tree.js').CiiElement[]) {
-  return notes.filter((n) => anyEq(path(n, 'ram:SubjectCode'), 'BAR')).flatMap((n) => path(n, 'ram:Content'));
+/** `ram:IncludedNote[ram:SubjectCode = 'BAR']/ram:Content = value` over the document's notes. */
+export function barContentIs(notes: readonly import('../../cii/reader/tree.js').CiiElement[], value: string): boolean {
+  for (let i = 0; i < notes.length; i++) if (kidEq(notes[i], 'ram:SubjectCode', 'BAR') && kidEq(notes[i], 'ram:Content', value)) return true;
+  return false;
 }

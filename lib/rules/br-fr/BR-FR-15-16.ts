@@ -8,9 +8,10 @@
 import type { CiiElement } from '../../cii/reader/tree.js';
 import { P } from './document.js';
 import { definePattern, type BrFrAssert } from './types.js';
-import { anyEq, anyIn, kids, path, str } from './xpath.js';
+import { anyEq, kid, kidIn, path, steps, stringValue } from './xpath.js';
 
 const CATEGORIES = new Set(['S', 'E', 'AE', 'K', 'G', 'O', 'Z']);
+const LINE_STATUS = steps('ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode');
 const LM = new Set(['L', 'M']);
 
 /** The VAT rates of the French list, as they may be written (XP Z12-012 V1.4, `custom:is-valid-vat-rate`). */
@@ -32,10 +33,9 @@ function category(suffix: string, terms: string[], allowGroupLines = false): BrF
       terms,
       message: `The VAT category code (${label}) must be one of S, E, AE, K, G, O, Z.`,
       test: (el: CiiElement) => {
-        const codes = kids(el, 'ram:CategoryCode');
-        if (anyIn(codes, CATEGORIES)) return true;
-        if (!allowGroupLines || codes.length > 0) return false;
-        const status = path(el.parent?.parent, 'ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode');
+        if (kidIn(el, 'ram:CategoryCode', CATEGORIES)) return true;
+        if (!allowGroupLines || kid(el, 'ram:CategoryCode') !== undefined) return false;
+        const status = path(el.parent?.parent, LINE_STATUS);
         return anyEq(status, 'GROUP') || anyEq(status, 'INFORMATION');
       },
     },
@@ -43,7 +43,7 @@ function category(suffix: string, terms: string[], allowGroupLines = false): BrF
       id: `BR-FR-15_${suffix}_LM`,
       terms,
       message: `The VAT category codes L and M (${label}) cannot be used on a French invoice.`,
-      test: (el: CiiElement) => !anyIn(kids(el, 'ram:CategoryCode'), LM),
+      test: (el: CiiElement) => !kidIn(el, 'ram:CategoryCode', LM),
     },
   ];
 }
@@ -54,7 +54,8 @@ function rate(id: string, terms: string[]): BrFrAssert {
     terms,
     message: `The VAT rate (${terms.join(', ')}) must be a French rate written as in the French list (e.g. 20, 10, 5.5, 2.1, 0, or with up to two decimals such as 20.00).`,
     test: (el: CiiElement) => {
-      const r = str(kids(el, 'ram:RateApplicablePercent'));
+      const rate = kid(el, 'ram:RateApplicablePercent');
+      const r = rate === undefined ? '' : stringValue(rate);
       return r === '' || FR_VAT_RATES.has(r);
     },
   };

@@ -7,8 +7,8 @@
  * self-billing types; BR-FR-22: for self-billing types, the same of the
  * seller's (BT-34, BT-30).
  */
-import { BAR_CONTENT, barContents } from './BR-FR-10-13.js';
-import { P } from './document.js';
+import { BAR_CONTENT, barContentIs, NOTES } from './BR-FR-10-13.js';
+import { P, selection } from './document.js';
 import { definePattern } from './types.js';
 import type { FrDocument } from './document.js';
 import { anyEq, anyIn, kids, normalizeSpace, path, str } from './xpath.js';
@@ -31,14 +31,23 @@ export const BR_FR_20 = definePattern('BR-FR-20', {
   ],
 });
 
-function addressBeginsWithSiren(partyPath: string, doc: FrDocument): boolean {
-  const siren = str(doc.at(`${partyPath}/ram:SpecifiedLegalOrganization/ram:ID`));
-  const uri = doc.at(`${partyPath}/ram:URIUniversalCommunication/ram:URIID`);
+/** The legal registration id and the electronic address of a party, by the party's path. */
+const partyAddress = (partyPath: string) => ({
+  siren: selection(`${partyPath}/ram:SpecifiedLegalOrganization/ram:ID`),
+  uri: selection(`${partyPath}/ram:URIUniversalCommunication/ram:URIID`),
+});
+const BUYER_ADDRESS = partyAddress(`${P.AGR}/ram:BuyerTradeParty`);
+const SELLER_ADDRESS = partyAddress(`${P.AGR}/ram:SellerTradeParty`);
+const TYPE_CODE = selection(`${P.DOC}/ram:TypeCode`);
+
+function addressBeginsWithSiren(party: ReturnType<typeof partyAddress>, doc: FrDocument): boolean {
+  const siren = str(doc.at(party.siren));
+  const uri = doc.at(party.uri);
   return str(uri).startsWith(siren) && uri.some((u) => u.attrs['schemeID'] === '0225');
 }
 
-const isB2B = (doc: FrDocument) => anyEq(barContents(doc.at(BAR_CONTENT)), 'B2B');
-const isExcluded = (doc: FrDocument) => anyIn(doc.at(`${P.DOC}/ram:TypeCode`), EXCLUDED_TYPES);
+const isB2B = (doc: FrDocument) => barContentIs(doc.at(NOTES), 'B2B');
+const isExcluded = (doc: FrDocument) => anyIn(doc.at(TYPE_CODE), EXCLUDED_TYPES);
 
 export const BR_FR_21 = definePattern('BR-FR-21', {
   context: 'rsm:CrossIndustryInvoice',
@@ -47,7 +56,7 @@ export const BR_FR_21 = definePattern('BR-FR-21', {
       id: 'BR-FR-21_BT-49',
       terms: ['BT-49', 'BT-47'],
       message: "On a B2B invoice (BAR note B2B), the buyer's electronic address (BT-49) must have scheme 0225 and begin with the buyer's SIREN (BT-47).",
-      test: (_el, doc) => !(isB2B(doc) && !isExcluded(doc)) || addressBeginsWithSiren(`${P.AGR}/ram:BuyerTradeParty`, doc),
+      test: (_el, doc) => !(isB2B(doc) && !isExcluded(doc)) || addressBeginsWithSiren(BUYER_ADDRESS, doc),
     },
   ],
 });
@@ -59,7 +68,7 @@ export const BR_FR_22 = definePattern('BR-FR-22', {
       id: 'BR-FR-22_BT-34',
       terms: ['BT-34', 'BT-30'],
       message: "On a self-billed B2B invoice (BAR note B2B), the seller's electronic address (BT-34) must have scheme 0225 and begin with the seller's SIREN (BT-30).",
-      test: (_el, doc) => !(isB2B(doc) && isExcluded(doc)) || addressBeginsWithSiren(`${P.AGR}/ram:SellerTradeParty`, doc),
+      test: (_el, doc) => !(isB2B(doc) && isExcluded(doc)) || addressBeginsWithSiren(SELLER_ADDRESS, doc),
     },
   ],
 });
@@ -72,7 +81,7 @@ export const BR_FR_31 = definePattern('BR-FR-31', {
       terms: ['BT-21', 'BT-22'],
       message: 'At most one note with subject code BAR (BT-21) may give the processing (B2B, B2BINT, B2C, B2CINT, OUTOFSCOPE, ARCHIVEONLY).',
       test: (el) =>
-        kids(el, 'ram:IncludedNote').filter((n) => anyEq(kids(n, 'ram:SubjectCode'), 'BAR') && FR_BAR_VALUES.has(normalizeSpace(str(path(n, 'ram:Content'))))).length <= 1,
+        kids(el, 'ram:IncludedNote').filter((n) => anyEq(kids(n, 'ram:SubjectCode'), 'BAR') && FR_BAR_VALUES.has(normalizeSpace(str(kids(n, 'ram:Content'))))).length <= 1,
     },
   ],
 });

@@ -9,9 +9,9 @@
  * schema-valid document.
  */
 import type { CiiElement } from '../../cii/reader/tree.js';
-import { P } from './document.js';
+import { P, selection } from './document.js';
 import { definePattern, type BrFrRule } from './types.js';
-import { anyEq, attr, kids, normalizeSpace, stringValue } from './xpath.js';
+import { anyEq, attr, kidEq, kids, normalizeSpace, stringValue } from './xpath.js';
 
 const CHARACTERISTIC = `${P.LINE}/ram:SpecifiedTradeProduct/ram:ApplicableProductCharacteristic`;
 
@@ -61,6 +61,7 @@ const hasRefType = (code: string) => (el: CiiElement) => anyEq(kids(el, 'ram:Ref
 
 function objectRules(owner: string, term: string, family: '29' | '30'): BrFrRule[] {
   const docs = `${owner}/ram:AdditionalReferencedDocument`;
+  const allDocs = selection(docs);
   const where = family === '29' ? 'header' : 'line';
   return [
     {
@@ -70,9 +71,16 @@ function objectRules(owner: string, term: string, family: '29' | '30'): BrFrRule
           id: `BR-FR-${family}_${term}`,
           terms: [term],
           message: `At most one invoiced-object reference of type AFL and one of type AVV (${term}) may be given on the ${where}.`,
-          test: (el) => {
-            const refs = kids(el, 'ram:AdditionalReferencedDocument');
-            return refs.filter(hasRefType('AFL')).length <= 1 && refs.filter(hasRefType('AVV')).length <= 1;
+          test: (el, doc) => {
+            // No such reference under any owner (the usual case): none under this one, nothing to count.
+            if (doc.at(allDocs).length === 0) return true;
+            let afl = 0;
+            let avv = 0;
+            for (const ref of kids(el, 'ram:AdditionalReferencedDocument')) {
+              if (kidEq(ref, 'ram:ReferenceTypeCode', 'AFL')) afl++;
+              if (kidEq(ref, 'ram:ReferenceTypeCode', 'AVV')) avv++;
+            }
+            return afl <= 1 && avv <= 1;
           },
         },
       ],

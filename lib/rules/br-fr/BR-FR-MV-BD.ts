@@ -8,12 +8,15 @@
  */
 import type { CiiElement } from '../../cii/reader/tree.js';
 import { P, type FrDocument } from './document.js';
-import { definePattern, type BrFrAssert } from './types.js';
-import { anyEq, anyIn, anyNe, attr, kids, normalizeSpace, path, str, stringValue, sum, xpathNumber } from './xpath.js';
+import { definePattern, onlyWhen, type BrFrAssert, type BrFrPattern } from './types.js';
+import { anyEq, anyIn, anyNe, attr, kids, normalizeSpace, path, steps, str, stringValue, sum, xpathNumber } from './xpath.js';
 
-const status = (line: CiiElement) => path(line, 'ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode');
-const parentIds = (line: CiiElement) => path(line, 'ram:AssociatedDocumentLineDocument/ram:ParentLineID');
-const lineIds = (line: CiiElement) => path(line, 'ram:AssociatedDocumentLineDocument/ram:LineID');
+const STATUS = steps('ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode');
+const PARENT_IDS = steps('ram:AssociatedDocumentLineDocument/ram:ParentLineID');
+const LINE_IDS = steps('ram:AssociatedDocumentLineDocument/ram:LineID');
+const status = (line: CiiElement) => path(line, STATUS);
+const parentIds = (line: CiiElement) => path(line, PARENT_IDS);
+const lineIds = (line: CiiElement) => path(line, LINE_IDS);
 /** A GROUP line without a parent: the head of a sub-invoice. */
 export const isGroupRoot = (line: CiiElement) => anyEq(status(line), 'GROUP') && parentIds(line).length === 0;
 const groupRoots = (doc: FrDocument) => doc.at(P.LINE).filter(isGroupRoot);
@@ -26,7 +29,7 @@ const aflRefs = (line: CiiElement) =>
   );
 const subInvoiceNumber = (line: CiiElement) => normalizeSpace(str(aflRefs(line).flatMap((d) => kids(d, 'ram:IssuerAssignedID'))));
 /** `TaxTotalAmount[@currencyID = $currency]` where `$currency` is a node sequence (general comparison). */
-const inCurrency = (amounts: CiiElement[], currencies: CiiElement[]) => {
+const inCurrency = (amounts: readonly CiiElement[], currencies: readonly CiiElement[]) => {
   const values = new Set(currencies.map(stringValue));
   return amounts.filter((a) => {
     const c = attr(a, 'currencyID');
@@ -39,7 +42,7 @@ const special = (doc: FrDocument) => doc.isSpecialContract();
 const mv = (doc: FrDocument) => doc.isMultiVendor();
 const bd = (doc: FrDocument) => doc.isTwoWay();
 
-export const BR_FR_MV_01 = definePattern('BR-FR-MV-01', {
+export const BR_FR_MV_01 = onlyWhen(special, definePattern('BR-FR-MV-01', {
   context: `${P.LINE}/ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode`,
   asserts: [
     {
@@ -49,9 +52,9 @@ export const BR_FR_MV_01 = definePattern('BR-FR-MV-01', {
       test: (el, doc) => !special(doc) || normalizeSpace(stringValue(el)) !== '',
     },
   ],
-});
+}));
 
-export const BR_FR_MV_02 = definePattern('BR-FR-MV-02', {
+export const BR_FR_MV_02 = onlyWhen(mv, definePattern('BR-FR-MV-02', {
   context: P.TX,
   asserts: [
     {
@@ -61,14 +64,14 @@ export const BR_FR_MV_02 = definePattern('BR-FR-MV-02', {
       test: (_el, doc) => !mv(doc) || groupRoots(doc).length >= 1,
     },
   ],
-});
+}));
 
 const groupsOf = (doc: FrDocument, party: string) => {
   const ids = new Set(doc.at(`${P.AGR}/ram:${party}/ram:SpecifiedLegalOrganization/ram:ID`).map(stringValue));
   return groupRoots(doc).filter((l) => itemSeller(l, 'ram:SpecifiedLegalOrganization/ram:ID').some((id) => ids.has(stringValue(id)))).length;
 };
 
-export const BR_FR_BD_02 = definePattern('BR-FR-BD-02', {
+export const BR_FR_BD_02 = onlyWhen(bd, definePattern('BR-FR-BD-02', {
   context: P.TX,
   asserts: [
     {
@@ -90,7 +93,7 @@ export const BR_FR_BD_02 = definePattern('BR-FR-BD-02', {
       test: (_el, doc) => !bd(doc) || groupsOf(doc, 'BuyerTradeParty') === 1,
     },
   ],
-});
+}));
 
 const groupAssert = (id: string, terms: string[], message: string, test: (line: CiiElement, doc: FrDocument) => boolean): BrFrAssert => ({
   id,
@@ -118,7 +121,7 @@ const groupReference = (code: 'AFL' | 'AVV') => ({
   ],
 });
 
-export const BR_FR_MV_03 = definePattern(
+export const BR_FR_MV_03 = onlyWhen(special, definePattern(
   'BR-FR-MV-03',
   {
     context: P.LINE,
@@ -136,12 +139,12 @@ export const BR_FR_MV_03 = definePattern(
   },
   groupReference('AFL'),
   groupReference('AVV'),
-);
+));
 
 /** The lines whose ParentLineID (any) equals one of `ids`. */
 const childrenOf = (doc: FrDocument, ids: ReadonlySet<string>) => doc.at(P.LINE).filter((l) => parentIds(l).some((p) => ids.has(stringValue(p))));
 
-export const BR_FR_MV_05 = definePattern('BR-FR-MV-05', {
+export const BR_FR_MV_05 = onlyWhen(special, definePattern('BR-FR-MV-05', {
   context: P.LINE,
   where: isGroupRoot,
   asserts: [
@@ -153,7 +156,7 @@ export const BR_FR_MV_05 = definePattern('BR-FR-MV-05', {
       return Math.abs(xpathNumber(str(lineSums(l, 'ram:LineTotalAmount'))) - sum(totals)) <= 0.01 * totals.length;
     }),
   ],
-});
+}));
 
 function parentValue(doc: FrDocument, line: CiiElement, value: (l: CiiElement) => string): string {
   const parents = new Set(parentIds(line).map(stringValue));
@@ -163,7 +166,7 @@ function parentValue(doc: FrDocument, line: CiiElement, value: (l: CiiElement) =
 
 const sellerLegalId = (l: CiiElement) => normalizeSpace(str(itemSeller(l, 'ram:SpecifiedLegalOrganization/ram:ID')));
 
-export const BR_FR_MV_06 = definePattern('BR-FR-MV-06', {
+export const BR_FR_MV_06 = onlyWhen(special, definePattern('BR-FR-MV-06', {
   context: P.LINE,
   asserts: [
     groupAssert('BR-FR-MV-06_EXT-FR-FE-167', ['EXT-FR-FE-167'], "Every line of a multi-vendor or two-way invoice must give its item seller's legal registration identifier (EXT-FR-FE-167), the same as its parent line's.", (l, doc) => {
@@ -171,9 +174,9 @@ export const BR_FR_MV_06 = definePattern('BR-FR-MV-06', {
       return id !== '' && (parentIds(l).length === 0 || id === parentValue(doc, l, sellerLegalId));
     }),
   ],
-});
+}));
 
-export const BR_FR_MV_07 = definePattern('BR-FR-MV-07', {
+export const BR_FR_MV_07 = onlyWhen(special, definePattern('BR-FR-MV-07', {
   context: P.LINE,
   asserts: [
     groupAssert('BR-FR-MV-07_BT-128', ['BT-128'], 'Every line of a multi-vendor or two-way invoice must give its sub-invoice number (BT-128, reference AFL of type 130), the same as its parent line\'s.', (l, doc) => {
@@ -181,11 +184,11 @@ export const BR_FR_MV_07 = definePattern('BR-FR-MV-07', {
       return n !== '' && (parentIds(l).length === 0 || n === parentValue(doc, l, subInvoiceNumber));
     }),
   ],
-});
+}));
 
 const exemptionReason = (l: CiiElement) => path(l, 'ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:ExemptionReason');
 
-export const BR_FR_MV_08 = definePattern('BR-FR-MV-08', {
+export const BR_FR_MV_08 = onlyWhen(special, definePattern('BR-FR-MV-08', {
   context: P.LINE,
   where: (l) => anyEq(status(l), 'DETAIL'),
   asserts: [
@@ -195,9 +198,9 @@ export const BR_FR_MV_08 = definePattern('BR-FR-MV-08', {
       return normalizeSpace(reason) !== '' && n !== '' && reason.startsWith(`#${n}#`);
     }),
   ],
-});
+}));
 
-export const BR_FR_MV_09 = definePattern('BR-FR-MV-09', {
+export const BR_FR_MV_09 = onlyWhen(special, definePattern('BR-FR-MV-09', {
   context: P.LINE,
   where: isGroupRoot,
   asserts: [
@@ -210,9 +213,9 @@ export const BR_FR_MV_09 = definePattern('BR-FR-MV-09', {
       return Math.abs(xpathNumber(str(inCurrency(lineSums(l, 'ram:TaxTotalAmount'), invoiceCurrency(doc)))) - sum(vat)) <= 0.01;
     }),
   ],
-});
+}));
 
-export const BR_FR_MV_10 = definePattern('BR-FR-MV-10', {
+export const BR_FR_MV_10 = onlyWhen(special, definePattern('BR-FR-MV-10', {
   context: P.LINE,
   where: isGroupRoot,
   asserts: [
@@ -226,7 +229,7 @@ export const BR_FR_MV_10 = definePattern('BR-FR-MV-10', {
       return Math.abs(diff) <= 0.01 * details;
     }),
   ],
-});
+}));
 
 const sellerIds = (doc: FrDocument) => new Set(doc.at(`${P.AGR}/ram:SellerTradeParty/ram:SpecifiedLegalOrganization/ram:ID`).map(stringValue));
 const isMainSellerGroup = (l: CiiElement, doc: FrDocument) => {
@@ -234,7 +237,7 @@ const isMainSellerGroup = (l: CiiElement, doc: FrDocument) => {
   return itemSeller(l, 'ram:SpecifiedLegalOrganization/ram:ID').some((id) => ids.has(stringValue(id))) && isGroupRoot(l);
 };
 
-export const BR_FR_MV_11 = definePattern('BR-FR-MV-11', {
+export const BR_FR_MV_11 = onlyWhen(special, definePattern('BR-FR-MV-11', {
   context: P.LINE,
   where: isMainSellerGroup,
   asserts: [
@@ -250,14 +253,14 @@ export const BR_FR_MV_11 = definePattern('BR-FR-MV-11', {
       return count === 1 || (count === 0 && numbers.has(own)) || (count > 1 && invoiceIds.some((id) => stringValue(id) !== own));
     }),
   ],
-});
+}));
 
 function isAncestor(a: CiiElement, el: CiiElement): boolean {
   for (let p = el.parent; p !== undefined; p = p.parent) if (p === a) return true;
   return false;
 }
 
-export const BR_FR_MV_12 = definePattern('BR-FR-MV-12', {
+export const BR_FR_MV_12 = onlyWhen(special, definePattern('BR-FR-MV-12', {
   context: P.TX,
   asserts: [
     groupAssert('BR-FR-MV-12_BT-128', ['BT-128'], 'Each GROUP line of a multi-vendor or two-way invoice must have its own sub-invoice number (BT-128): the number may not repeat an identifier given earlier in the document.', (_el, doc) => {
@@ -273,11 +276,11 @@ export const BR_FR_MV_12 = definePattern('BR-FR-MV-12', {
       return true;
     }),
   ],
-});
+}));
 
 const SELF_BILLED = new Set(['389', '261', '501', '500', '502', '471', '473']);
 
-export const BR_FR_MV_13 = definePattern('BR-FR-MV-13', {
+export const BR_FR_MV_13 = onlyWhen(mv, definePattern('BR-FR-MV-13', {
   context: `${P.DOC}/ram:TypeCode`,
   asserts: [
     {
@@ -287,9 +290,9 @@ export const BR_FR_MV_13 = definePattern('BR-FR-MV-13', {
       test: (el, doc) => !mv(doc) || (normalizeSpace(stringValue(el)) !== '' && !SELF_BILLED.has(stringValue(el))),
     },
   ],
-});
+}));
 
-export const BR_FR_BD_13 = definePattern('BR-FR-BD-13', {
+export const BR_FR_BD_13 = onlyWhen(bd, definePattern('BR-FR-BD-13', {
   context: `${P.DOC}/ram:TypeCode`,
   asserts: [
     {
@@ -299,11 +302,11 @@ export const BR_FR_BD_13 = definePattern('BR-FR-BD-13', {
       test: (el, doc) => !bd(doc) || SELF_BILLED.has(normalizeSpace(stringValue(el))),
     },
   ],
-});
+}));
 
-function precedingOnGroups(family: 'MV' | 'BD', types: string[], applies: (doc: FrDocument) => boolean, what: string) {
+function precedingOnGroups(family: 'MV' | 'BD', types: string[], applies: (doc: FrDocument) => boolean, what: string): BrFrPattern {
   const typeSet = new Set(types);
-  return definePattern(`BR-FR-${family}-14`, {
+  return onlyWhen(applies, definePattern(`BR-FR-${family}-14`, {
     context: P.LINE,
     where: (l, doc) => anyIn(doc.at(`${P.DOC}/ram:TypeCode`), typeSet) && isGroupRoot(l),
     asserts: [
@@ -320,7 +323,7 @@ function precedingOnGroups(family: 'MV' | 'BD', types: string[], applies: (doc: 
         test: (l, doc) => !applies(doc) || path(l, 'ram:SpecifiedLineTradeSettlement/ram:InvoiceReferencedDocument/ram:FormattedIssueDateTime/qdt:DateTimeString').length > 0,
       },
     ],
-  });
+  }));
 }
 
 export const BR_FR_MV_14 = precedingOnGroups('MV', ['384', '472', '381', '396', '503'], mv, 'multi-vendor corrective invoice or credit note');

@@ -4,41 +4,101 @@
  * checked by the first rule whose context selects it. Findings carry the
  * official id, our message, and the XPath-like location of the context element
  * (the `location` the official validator reports), as the CII-SR findings do.
+ *
+ * The contexts are compiled once per pattern list: absolute paths into
+ * {@link selection}s, `//` contexts into name look-ups in the document index,
+ * and "first rule wins" bookkeeping is kept only for the rules of a pattern
+ * that can select the same element as another rule of it (same path, or a
+ * `//` context): distinct absolute paths never select the same element.
  */
 import { ElementLocator } from '../../cii/reader/locate.js';
-import type { CiiElement } from '../../cii/reader/tree.js';
+import type { CiiElement, ElementIndex } from '../../cii/reader/tree.js';
 import type { Finding } from '../types.js';
-import { FrDocument } from './document.js';
+import { FrDocument, indexName, selection, type Selection } from './document.js';
 import type { BrFrPattern, BrFrRule } from './types.js';
 
-function contextElements(rule: BrFrRule, doc: FrDocument): CiiElement[] {
-  const c = rule.context;
-  if (!c.startsWith('//')) return doc.at(c);
-  const steps = c.slice(2).split('/');
-  if (steps.length === 1) return doc.named(steps[0]!);
-  if (steps.length !== 2) throw new Error(`BR-FR context not supported: ${c}`);
-  const [parent, name] = steps as [string, string];
-  return doc.named(name).filter((el) => el.parent?.name === parent);
+interface CompiledRule {
+  rule: BrFrRule;
+  select: (doc: FrDocument) => readonly CiiElement[];
+  /** True when another rule of the pattern may select the same elements: this one then claims them. */
+  claims: boolean;
 }
 
-/** Runs `patterns` over the document rooted at `root`; never throws because of a finding. */
-export function runBrFrPatterns(patterns: readonly BrFrPattern[], root: CiiElement): Finding[] {
-  const doc = new FrDocument(root);
-  const failed: Array<[string, string, CiiElement]> = [];
-  for (const pattern of patterns) {
-    const claimed = pattern.rules.length > 1 ? new Set<CiiElement>() : undefined;
-    for (const rule of pattern.rules) {
-      for (const el of contextElements(rule, doc)) {
-        if (rule.where !== undefined && !rule.where(el, doc)) continue;
-        if (claimed !== undefined) {
+interface CompiledPattern {
+  pattern: BrFrPattern;
+  rules: CompiledRule[];
+}
+
+function compileContext(c: string): { select: (doc: FrDocument) => readonly CiiElement[]; sel: Selection | undefined } {
+  if (!c.startsWith('//')) {
+    const sel = selection(c);
+    return { select: (doc) => doc.at(sel), sel };
+  }
+  const steps = c.slice(2).split('/');
+  if (steps.length === 1) {
+    const name = steps[0]!;
+    indexName(name);
+    return { select: (doc) => doc.named(name), sel: undefined };
+  }
+  if (steps.length !== 2) throw new Error(`BR-FR context not supported: ${c}`);
+  const [parent, name] = steps as [string, string];
+  indexName(name);
+  return { select: (doc) => doc.namedUnder(parent, name, c), sel: undefined };
+}
+
+function compilePattern(pattern: BrFrPattern): CompiledPattern {
+  const contexts = pattern.rules.map((r) => compileContext(r.context));
+  const rules = pattern.rules.map((rule, i) => {
+    const sel = contexts[i]!.sel;
+    const claims = contexts.some((other, j) => j !== i && (sel === undefined || other.sel === undefined || other.sel === sel));
+    return { rule, select: contexts[i]!.select, claims };
+  });
+  return { pattern, rules };
+}
+
+const compiled = new WeakMap<readonly BrFrPattern[], CompiledPattern[]>();
+
+/** Compiles `patterns` once (see the module comment); compiling declares the names of the `//` contexts ({@link indexName}). */
+export function compilePatterns(patterns: readonly BrFrPattern[]): void {
+  if (!compiled.has(patterns)) compiled.set(patterns, patterns.map(compilePattern));
+}
+
+/**
+ * Runs `patterns` over the document rooted at `root`; never throws because of a finding.
+ * `index`: elements by name recorded by the tree's builder, if any (see {@link FrDocument}).
+ */
+export function runBrFrPatterns(patterns: readonly BrFrPattern[], root: CiiElement, index?: ElementIndex): Finding[] {
+  compilePatterns(patterns);
+  const program = compiled.get(patterns)!;
+  const doc = new FrDocument(root, index);
+  let failed: Array<[string, string, CiiElement]> | undefined;
+  // Indexed loops: they allocate nothing even where V8 does not optimise the loop (for-of may allocate iterators).
+  for (let p = 0; p < program.length; p++) {
+    const { pattern, rules } = program[p]!;
+    if (pattern.only !== undefined && !pattern.only(doc)) continue;
+    let claimed: Set<CiiElement> | undefined;
+    for (let r = 0; r < rules.length; r++) {
+      const { rule, select, claims } = rules[r]!;
+      const elements = select(doc);
+      if (elements.length === 0) continue;
+      const where = rule.where;
+      const asserts = rule.asserts;
+      for (let e = 0; e < elements.length; e++) {
+        const el = elements[e]!;
+        if (where !== undefined && !where(el, doc)) continue;
+        if (claims) {
+          claimed ??= new Set();
           if (claimed.has(el)) continue;
           claimed.add(el);
         }
-        for (const a of rule.asserts) if (!a.test(el, doc)) failed.push([a.id, a.message, el]);
+        for (let a = 0; a < asserts.length; a++) {
+          const assert = asserts[a]!;
+          if (!assert.test(el, doc)) (failed ??= []).push([assert.id, assert.message, el]);
+        }
       }
     }
   }
-  if (failed.length === 0) return [];
+  if (failed === undefined) return [];
   const locator = new ElementLocator();
   return failed.map(([rule, message, el]) => {
     const location = locator.of(el);

@@ -9,7 +9,7 @@
  * lib/cii/reader/tree.ts with the XSLT value semantics of the official file
  * (see ./xpath.ts) and report the location of the element they check.
  */
-import type { CiiElement } from '../../cii/reader/tree.js';
+import type { CiiElement, ElementIndex, IndexPlan } from '../../cii/reader/tree.js';
 import type { Finding } from '../types.js';
 import BR_FR_01_02 from './BR-FR-01-02.js';
 import BR_FR_03 from './BR-FR-03.js';
@@ -30,7 +30,8 @@ import {
   BR_FR_BD_02, BR_FR_BD_13, BR_FR_BD_14, BR_FR_MV_01, BR_FR_MV_02, BR_FR_MV_03, BR_FR_MV_05, BR_FR_MV_06, BR_FR_MV_07,
   BR_FR_MV_08, BR_FR_MV_09, BR_FR_MV_10, BR_FR_MV_11, BR_FR_MV_12, BR_FR_MV_13, BR_FR_MV_14,
 } from './BR-FR-MV-BD.js';
-import { runBrFrPatterns } from './engine.js';
+import { indexPlan } from './document.js';
+import { compilePatterns, runBrFrPatterns } from './engine.js';
 import type { BrFrPattern } from './types.js';
 
 export type { BrFrAssert, BrFrPattern, BrFrRule } from './types.js';
@@ -51,6 +52,16 @@ export const BR_FR_PATTERNS: readonly BrFrPattern[] = [
   BR_FR_MV_01, BR_FR_MV_02, BR_FR_BD_02, BR_FR_MV_03, BR_FR_MV_05, BR_FR_MV_06, BR_FR_MV_07, BR_FR_MV_08, BR_FR_MV_09,
   BR_FR_MV_10, BR_FR_MV_11, BR_FR_MV_12, BR_FR_MV_13, BR_FR_BD_13, BR_FR_MV_14, BR_FR_BD_14,
 ];
+
+compilePatterns(BR_FR_PATTERNS);
+
+/**
+ * What BR-FR selects in a document: the elements at its contexts' paths and
+ * the names of its `//` contexts. A writer that builds the tree records them
+ * as it creates the elements (writeCiiTree's `plan`) and hands them to
+ * {@link checkBrFr}, which then does not walk the tree to find them.
+ */
+export const BR_FR_INDEX_PLAN: IndexPlan = indexPlan();
 
 /** One BR-FR assert as published: official id, our message, the terms, and its pattern. */
 export interface BrFrRuleInfo {
@@ -81,7 +92,9 @@ export const BR_FR_NEVER_FIRING: readonly { id: string; reason: string }[] = [
  * Checks a CII document (as an element tree, see `toElementTree`) against the
  * BR-FR rules. Every finding is fatal, with the official id, our message and
  * the location of the checked element. Never throws because of a finding.
+ * `index`: what the tree's builder recorded for {@link BR_FR_INDEX_PLAN}, if
+ * anything (else the elements are found by walking the tree).
  */
-export function checkBrFr(root: CiiElement): Finding[] {
-  return runBrFrPatterns(BR_FR_PATTERNS, root);
+export function checkBrFr(root: CiiElement, index?: ElementIndex): Finding[] {
+  return runBrFrPatterns(BR_FR_PATTERNS, root, index);
 }

@@ -41,9 +41,20 @@ export interface BrFrPattern {
   /** The official pattern id, e.g. `BR-FR-01_BR-FR-02`. */
   id: string;
   rules: readonly BrFrRule[];
+  /**
+   * A condition every assert of the pattern starts with (`not(custom:isSpecialContract()) or ...`):
+   * when it is false no assert of the pattern can fail, so the engine skips the pattern without
+   * selecting its contexts. The asserts still test it themselves; this is only a shortcut.
+   */
+  only?: (doc: FrDocument) => boolean;
 }
 
 /** Declares a pattern (identity helper for type inference). */
 export function definePattern(id: string, ...rules: BrFrRule[]): BrFrPattern {
   return { id, rules };
+}
+
+/** `pattern`, skipped as a whole on documents where `only` is false (see {@link BrFrPattern.only}). */
+export function onlyWhen(only: (doc: FrDocument) => boolean, pattern: BrFrPattern): BrFrPattern {
+  return { ...pattern, only };
 }

@@ -16,24 +16,126 @@ import { normalizeSpace, stringValue } from '../syntax/xpath-values.js';
 
 export { normalizeSpace, stringValue };
 
-/** The children of `el` named `name`. */
-export function kids(el: CiiElement | undefined, name: string): CiiElement[] {
-  if (el === undefined) return [];
-  const out: CiiElement[] = [];
-  for (const c of el.children) if (c.name === name) out.push(c);
-  return out;
+/** A relative path of canonical names (`ram:A/ram:B`) split once, at module load, into its steps. */
+export type Steps = readonly string[];
+
+/** Compiles a relative path (`ram:A/ram:B`) into its steps; call it once per path, at module load. */
+export function steps(rel: string): Steps {
+  // Interned names (a property key is), compared with a tree's names by identity mostly.
+  return Object.freeze(rel.split('/').map((step) => Object.keys({ [step]: 0 })[0]!));
 }
 
-/** The elements reached from `from` along a relative path of canonical names (`ram:A/ram:B`), document order. */
-export function path(from: CiiElement | readonly CiiElement[] | undefined, rel: string): CiiElement[] {
-  let current: readonly CiiElement[] = from === undefined ? [] : Array.isArray(from) ? from : [from as CiiElement];
-  for (const step of rel.split('/')) {
-    if (current.length === 0) return [];
-    const next: CiiElement[] = [];
-    for (const el of current) for (const c of el.children) if (c.name === step) next.push(c);
-    current = next;
+const compiledSteps = new Map<string, Steps>();
+
+/** The steps of `rel`: as given when compiled, else compiled once and remembered (for callers that pass strings). */
+function stepsOf(rel: Steps | string): Steps {
+  if (typeof rel !== 'string') return rel;
+  let s = compiledSteps.get(rel);
+  if (s === undefined) {
+    s = steps(rel);
+    compiledSteps.set(rel, s);
   }
-  return current as CiiElement[];
+  return s;
+}
+
+/** The shared empty selection (never mutated: selections are read-only). */
+export const NONE: readonly CiiElement[] = Object.freeze([]);
+
+/** The children of `el` named `name`. */
+export function kids(el: CiiElement | undefined, name: string): readonly CiiElement[] {
+  if (el === undefined) return NONE;
+  const children = el.children;
+  let out: CiiElement[] | undefined;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name) (out ??= []).push(children[i]!);
+  return out ?? NONE;
+}
+
+/** The first child of `el` named `name`, or undefined. */
+export function kid(el: CiiElement | undefined, name: string): CiiElement | undefined {
+  if (el === undefined) return undefined;
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name) return children[i];
+  return undefined;
+}
+
+/** How many children of `el` are named `name`. */
+export function countKids(el: CiiElement, name: string): number {
+  const children = el.children;
+  let n = 0;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name) n++;
+  return n;
+}
+
+/** `el/name = value`: some child of `el` named `name` has the string value `value`. */
+export function kidEq(el: CiiElement | undefined, name: string, value: string): boolean {
+  if (el === undefined) return false;
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name && stringValue(children[i]!) === value) return true;
+  return false;
+}
+
+/** `el/name = (v1, v2, ...)`: some child of `el` named `name` has one of `values`. */
+export function kidIn(el: CiiElement | undefined, name: string, values: ReadonlySet<string>): boolean {
+  if (el === undefined) return false;
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name && values.has(stringValue(children[i]!))) return true;
+  return false;
+}
+
+function collect(el: CiiElement, s: Steps, i: number, out: CiiElement[]): void {
+  const name = s[i];
+  const last = i === s.length - 1;
+  const children = el.children;
+  for (let k = 0; k < children.length; k++) {
+    const c = children[k]!;
+    if (c.name !== name) continue;
+    if (last) out.push(c);
+    else collect(c, s, i + 1, out);
+  }
+}
+
+/**
+ * The elements reached from `from` along `rel` (compiled {@link steps}, or a path string compiled on first use), in
+ * document order. A depth-first walk from one element gives document order
+ * directly: the subtrees of siblings are disjoint and in order.
+ */
+export function path(from: CiiElement | readonly CiiElement[] | undefined, rel: Steps | string): readonly CiiElement[] {
+  if (from === undefined) return NONE;
+  const s = stepsOf(rel);
+  const out: CiiElement[] = [];
+  if (Array.isArray(from)) for (const el of from as readonly CiiElement[]) collect(el, s, 0, out);
+  else collect(from as CiiElement, s, 0, out);
+  return out.length === 0 ? NONE : out;
+}
+
+function firstFrom(el: CiiElement, s: Steps, i: number): CiiElement | undefined {
+  const name = s[i];
+  const last = i === s.length - 1;
+  const children = el.children;
+  for (let k = 0; k < children.length; k++) {
+    const c = children[k]!;
+    if (c.name !== name) continue;
+    if (last) return c;
+    const found = firstFrom(c, s, i + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The first element (document order) along `rel` from `from`: `(path)[1]`, without building the selection. */
+export function first(from: CiiElement | undefined, rel: Steps): CiiElement | undefined {
+  return from === undefined ? undefined : firstFrom(from, rel, 0);
+}
+
+/** XPath `string(path)` from one element: the string value of the first element along `rel`, or ''. */
+export function strAt(from: CiiElement | undefined, rel: Steps): string {
+  const el = first(from, rel);
+  return el === undefined ? '' : stringValue(el);
+}
+
+/** True when some element lies along `rel` from `from` (`exists(path)`). */
+export function exists(from: CiiElement | undefined, rel: Steps): boolean {
+  return first(from, rel) !== undefined;
 }
 
 /** XPath `string(x)`: the string value of the first element, or ''. */
@@ -44,13 +146,13 @@ export function str(els: readonly CiiElement[]): string {
 
 /** General comparison `els = value`: some element's string value equals `value` exactly. */
 export function anyEq(els: readonly CiiElement[], value: string): boolean {
-  for (const el of els) if (stringValue(el) === value) return true;
+  for (let i = 0; i < els.length; i++) if (stringValue(els[i]!) === value) return true;
   return false;
 }
 
 /** General comparison `els = (v1, v2, ...)`. */
 export function anyIn(els: readonly CiiElement[], values: ReadonlySet<string>): boolean {
-  for (const el of els) if (values.has(stringValue(el))) return true;
+  for (let i = 0; i < els.length; i++) if (values.has(stringValue(els[i]!))) return true;
   return false;
 }
 
@@ -66,8 +168,10 @@ export function attr(el: CiiElement, name: string): string | undefined {
 }
 
 /** `els[@name = value]`. */
-export function withAttr(els: readonly CiiElement[], name: string, value: string): CiiElement[] {
-  return els.filter((el) => attr(el, name) === value);
+export function withAttr(els: readonly CiiElement[], name: string, value: string): readonly CiiElement[] {
+  let out: CiiElement[] | undefined;
+  for (const el of els) if (attr(el, name) === value) (out ??= []).push(el);
+  return out ?? NONE;
 }
 
 /** XPath `string-length(s)`: characters, a surrogate pair counting one. */
@@ -88,7 +192,14 @@ export function stringLength(s: string): number {
 
 /** XPath `substring(s, 1, n)`: the first `n` characters. */
 export function prefix(s: string, n: number): string {
-  return Array.from(s).slice(0, n).join('');
+  // A string of at most n UTF-16 units has at most n characters.
+  if (s.length <= n) return s;
+  let i = 0;
+  for (let k = 0; k < n && i < s.length; k++) {
+    const c = s.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return s.slice(0, i);
 }
 
 /** An XML Schema regular expression as a JavaScript one: `\d` is any Unicode decimal digit (`\p{Nd}`). */

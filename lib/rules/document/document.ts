@@ -9,7 +9,7 @@ import { path } from '../br-fr/xpath.js';
 
 /** A document under validation. */
 export class RuleDocument {
-  private readonly selections = new Map<string, CiiElement[]>();
+  private readonly selections = new Map<string, readonly CiiElement[]>();
   private readonly values = new Map<string, unknown>();
   private names: Map<string, CiiElement[]> | undefined;
   private order: Map<CiiElement, number> | undefined;
@@ -18,7 +18,7 @@ export class RuleDocument {
   constructor(readonly root: CiiElement) {}
 
   /** The elements at an absolute path (`/rsm:CrossIndustryInvoice/...` or without the leading slash), document order; memoised. */
-  at(absolute: string): CiiElement[] {
+  at(absolute: string): readonly CiiElement[] {
     let found = this.selections.get(absolute);
     if (found === undefined) {
       const p = absolute.startsWith('/') ? absolute.slice(1) : absolute;

@@ -15,7 +15,7 @@ import type { DocumentFinding, DocumentPattern, DocumentRule } from './types.js'
 /** Thrown by a test where the official XPath raises a dynamic error (e.g. a cast of `abc` to `xs:decimal`). */
 export class XPathDynamicError extends Error {}
 
-function selectOne(context: string, doc: RuleDocument): CiiElement[] {
+function selectOne(context: string, doc: RuleDocument): readonly CiiElement[] {
   if (context === '*') return doc.all();
   if (context.startsWith('/') && !context.startsWith('//')) return doc.at(context);
   const steps = (context.startsWith('//') ? context.slice(2) : context).split('/');
@@ -33,7 +33,7 @@ function selectOne(context: string, doc: RuleDocument): CiiElement[] {
 }
 
 /** The elements a rule's context selects (before its predicate), document order. */
-export function contextElements(rule: DocumentRule, doc: RuleDocument): CiiElement[] {
+export function contextElements(rule: DocumentRule, doc: RuleDocument): readonly CiiElement[] {
   if (typeof rule.context === 'string') return selectOne(rule.context, doc);
   if (rule.context.length === 1) return selectOne(rule.context[0]!, doc);
   const seen = new Set<CiiElement>();
