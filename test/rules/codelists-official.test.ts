@@ -8,6 +8,7 @@
  * BGN through and refused XCG.)
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { requireShared } from '../shared-path.js';
@@ -29,4 +30,28 @@ describe('code lists', () => {
   it('the UBL-CR table is what the official UBL schematron forbids', () => {
     expect(check('gen-ubl-syntax.ts')).toContain('up to date with the official artefact');
   }, 60_000);
+});
+
+/**
+ * The Peppol BIS Billing code lists (lib/rules/peppol/codelists.ts) are the
+ * `tokenize('...')` variables of the official compiled Peppol XSLT the
+ * official validator runs (release 3.0.21), token for token.
+ */
+describe('Peppol code lists', () => {
+  const variables: Record<string, string> = {
+    PEPPOL_MIME_CODES: 'MIMECODE',
+    PEPPOL_UNCL5189: 'UNCL5189',
+    PEPPOL_UNCL7161: 'UNCL7161',
+    PEPPOL_UNCL2005: 'UNCL2005',
+    PEPPOL_ISO4217: 'ISO4217',
+    PEPPOL_EAS: 'eaid',
+  };
+  it.each(Object.entries(variables))('%s is the variable $%s of PEPPOL-EN16931-UBL.xslt', async (ours, variable) => {
+    const xslt = readFileSync(requireShared('official-validator', 'artefacts', 'peppol', 'xslt', 'PEPPOL-EN16931-UBL.xslt'), 'utf8');
+    const m = new RegExp(`<xsl:variable name="${variable}" select="tokenize\\('([^']*)'`).exec(xslt);
+    expect(m, `variable ${variable} in the XSLT`).not.toBeNull();
+    const official = m![1]!.trim().split(/\s+/).sort();
+    const lists = (await import('../../lib/rules/peppol/codelists.js')) as unknown as Record<string, ReadonlySet<string>>;
+    expect([...lists[ours]!].sort()).toEqual(official);
+  });
 });
