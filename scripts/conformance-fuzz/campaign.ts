@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { differences, officialVerdict, ourVerdict, type Verdict } from './compare.js';
+import { readListPools } from './code-lists.js';
 import { applyEdits, collectCodes, mutate, Rng, scanBase, type Base, type Edit } from './mutate.js';
 import { OfficialValidator } from './oracle.js';
 import { FAMILY_FLAGS, officialFamilyVerdict, ourFamilyVerdict, type Family } from './families.js';
@@ -137,6 +138,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   const bases = loadBases(opts.sharedDir, opts.bases);
   if (bases.length === 0) throw new Error(`no CII or UBL base documents match ${opts.bases ?? 'cii/**'}`);
   const pool = collectCodes(bases);
+  const lists = readListPools(opts.sharedDir);
   // A seeded order of the bases, so any count of at least their number covers each one.
   const order = bases.map((_, i) => i);
   const shuffle = new Rng(opts.seed);
@@ -177,7 +179,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
 
   const one = async (i: number): Promise<void> => {
     const base = bases[order[i % order.length]!]!;
-    const edits = mutate(mutantRng(opts.seed, i), base, pool);
+    const edits = mutate(mutantRng(opts.seed, i), base, pool, lists);
     stats.mutants++;
     if (edits.length === 0) {
       stats.unchanged++;

@@ -8,6 +8,7 @@
  * non-overlapping edits, so it can be shrunk by dropping edits.
  */
 import { leafText, localName, scanXml, type ScannedElement } from './xml-scan.js';
+import type { ListPool, ListPools } from './code-lists.js';
 
 /** One splice of the base text, with what it does in words. */
 export interface Edit {
@@ -89,7 +90,7 @@ function nearMiss(rng: Rng, code: string): string {
   }
 }
 
-type Operator = (rng: Rng, base: Base, pool: CodePool) => Edit | undefined;
+type Operator = (rng: Rng, base: Base, pool: CodePool, lists: ListPools) => Edit | undefined;
 
 const inner = (b: Base): ScannedElement[] => b.elements.filter((e) => e.parent !== undefined);
 const leaves = (b: Base): ScannedElement[] => b.elements.filter((e) => e.parent !== undefined && e.children.length === 0 && !e.selfClosing);
@@ -164,6 +165,34 @@ const replaceCode: Operator = (rng, b, pool) => {
   const old = b.xml.slice(c.a.valueStart, c.a.valueEnd);
   const code = rng.int(2) === 0 ? rng.pick(pool)! : nearMiss(rng, old);
   return { start: c.a.valueStart, end: c.a.valueEnd, text: code.replace(/"/g, ''), op: `code ${where(b, c.e)}/@${c.a.name}: ${JSON.stringify(old)} -> ${JSON.stringify(code)}` };
+};
+
+/**
+ * Replaces a code (element text or coded attribute) with a code of an official
+ * list that covers a field of that name (./code-lists.ts): codes the corpus
+ * never uses, codes of one list in the field of another, half the time the
+ * edge codes (the newest of a list, those not in every list of the field).
+ */
+const listCode: Operator = (rng, b, _pool, lists) => {
+  const cands: Array<{ e: ScannedElement; a?: { name: string; valueStart: number; valueEnd: number }; codes: ListPool }> = [];
+  for (const e of b.elements) {
+    if (e.parent === undefined) continue;
+    const own = e.children.length === 0 && !e.selfClosing ? lists.get(localName(e)) : undefined;
+    if (own !== undefined) cands.push({ e, codes: own });
+    for (const a of e.attrs) {
+      const codes = lists.get(a.name);
+      if (codes !== undefined) cands.push({ e, a, codes });
+    }
+  }
+  const c = rng.pick(cands);
+  if (c === undefined) return undefined;
+  const code = (c.codes.edge.length > 0 && rng.int(2) === 0 ? rng.pick(c.codes.edge) : rng.pick(c.codes.codes))!;
+  if (c.a === undefined) {
+    const old = b.xml.slice(c.e.openEnd, c.e.closeStart);
+    return replaceText(c.e, code, `list code ${where(b, c.e)}: ${JSON.stringify(old)} -> ${JSON.stringify(code)}`);
+  }
+  const old = b.xml.slice(c.a.valueStart, c.a.valueEnd);
+  return { start: c.a.valueStart, end: c.a.valueEnd, text: code, op: `list code ${where(b, c.e)}/@${c.a.name}: ${JSON.stringify(old)} -> ${JSON.stringify(code)}` };
 };
 
 /** xs:boolean lexical forms (and, rarely, forms outside it) in a CII udt:Indicator or a UBL cbc:ChargeIndicator. */
@@ -260,6 +289,7 @@ const OPERATORS: ReadonlyArray<[Operator, number]> = [
   [date, 2],
   [attribute, 2],
   [reorder, 2],
+  [listCode, 2],
 ];
 const TOTAL = OPERATORS.reduce((s, [, w]) => s + w, 0);
 
@@ -273,11 +303,11 @@ function pickOperator(rng: Rng): Operator {
 }
 
 /** One to three non-overlapping edits of `base`. */
-export function mutate(rng: Rng, base: Base, pool: CodePool): Edit[] {
+export function mutate(rng: Rng, base: Base, pool: CodePool, lists: ListPools = new Map()): Edit[] {
   const wanted = rng.pick([1, 1, 1, 2, 2, 3])!;
   const edits: Edit[] = [];
   for (let tries = 0; edits.length < wanted && tries < 20; tries++) {
-    const e = pickOperator(rng)(rng, base, pool);
+    const e = pickOperator(rng)(rng, base, pool, lists);
     if (e === undefined) continue;
     if (edits.some((o) => e.start < o.end && o.start < e.end || (e.start === e.end && e.start > o.start && e.start < o.end) || (o.start === o.end && o.start > e.start && o.start < e.end))) continue;
     edits.push(e);
