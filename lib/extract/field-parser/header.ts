@@ -455,11 +455,71 @@ export function findIssueDate(ctx: ParseContext, heading?: { line: number; end: 
 
 const PAYMENT_LINE = /(zahlbar|payable|payment|zahlung|paiement|reglement|a regler|bitte uberweisen|please pay)[^]*?\b(bis|until|by|before|avant le|avant|au plus tard le|spatestens)\s+$/;
 
+/**
+ * Due-date labels of a line, each within one chunk: two labels of a row of labels (`Date   Due date`) are never read
+ * as one (`date due`).
+ */
+function dueLabels(ctx: ParseContext, line: number): Array<{ index: number; end: number; chunk: TextChunk }> {
+  const f = ctx.folded[line]!;
+  const out: Array<{ index: number; end: number; chunk: TextChunk }> = [];
+  for (const chunk of ctx.lines[line]!.chunks) {
+    // A reader may glue two labels into one chunk ("factuurUiterste betaaldatum"): a lower-case letter followed by a
+    // capital starts a label too.
+    const starts = [0, ...[...chunk.text.matchAll(/(?<=\p{Ll})\p{Lu}/gu)].map((m) => m.index)];
+    starts.forEach((from, k) => {
+      const to = starts[k + 1] ?? chunk.text.length;
+      for (const hit of matchLabels(DUE_DATE, f.slice(chunk.start + from, chunk.start + to))) {
+        out.push({ index: chunk.start + from + hit.index, end: chunk.start + from + hit.end, chunk });
+      }
+    });
+  }
+  return out;
+}
+
+/**
+ * The date printed under a label standing alone at the end of its chunk, on the next one or two lines: the value
+ * nearest the label's own x. Where a reader glued two labels of a row into one chunk (`Datum oorspronkelijke
+ * factuurUiterste betaaldatum`) the label's x is estimated from its place in the chunk.
+ */
+function dateUnder(ctx: ParseContext, line: number, hit: { index: number; chunk: TextChunk }): { iso: string; line: number } | undefined {
+  const l = ctx.lines[line]!;
+  const { chunk } = hit;
+  const x = chunk.x + (chunk.width * (hit.index - chunk.start)) / Math.max(1, chunk.text.length);
+  const tol = Math.max(2 * l.height, 0.02 * (ctx.doc.pageWidth ?? 600));
+  for (let j = line + 1; j < ctx.lines.length && j <= line + 2; j++) {
+    const lj = ctx.lines[j]!;
+    if (lj.page !== l.page || lj.y - l.y > 3 * Math.max(l.height, lj.height)) break;
+    const near = lj.chunks.filter((c) => Math.abs(c.x - x) < tol).sort((a, b) => Math.abs(a.x - x) - Math.abs(b.x - x))[0];
+    if (!near) continue;
+    const d = ctx.dates(j).find((t) => t.index >= near.start && t.index < near.start + near.text.length);
+    if (d) return { iso: d.iso, line: j };
+  }
+  return undefined;
+}
+
+/**
+ * A due-date label wrapped over two lines of a label column (`Fecha de` / `vencimiento`): its value stands beside the
+ * label's first line.
+ */
+function dateBesideWrappedLabel(ctx: ParseContext, line: number, hit: { index: number; chunk: TextChunk }): { iso: string; line: number } | undefined {
+  const l = ctx.lines[line]!;
+  if (l.text.slice(hit.chunk.start, hit.index).trim() !== '' || line === 0) return undefined;
+  const above = ctx.lines[line - 1]!;
+  if (above.page !== l.page || l.y - above.y > 1.6 * Math.max(l.height, above.height)) return undefined;
+  const head = above.chunks.find((c) => Math.abs(c.x - hit.chunk.x) < 0.6 * l.height);
+  if (!head || /\d/.test(head.text) || /[:.]\s*$/.test(head.text)) return undefined;
+  // The label's first line is an unfinished label ("Fecha de", "Date of"): no label of its own.
+  if (!/(?:^|\s)(?:de|of|du|der|di|van|del|d')\s*$/i.test(head.text)) return undefined;
+  const value = above.chunks.find((c) => c.x > head.x + head.width);
+  const d = value ? ctx.dates(line - 1).find((t) => t.index >= value.start && t.index < value.start + value.text.length) : undefined;
+  return d ? { iso: d.iso, line: line - 1 } : undefined;
+}
+
 /** The payment due date (BT-9): labelled (`Date d'échéance`, `Fällig am`, `Due date`, `bis zum`), or in a payment sentence. */
 export function findDueDate(ctx: ParseContext): Extracted<string> | undefined {
   const candidates: Candidate<string>[] = [];
   ctx.folded.forEach((f, i) => {
-    for (const hit of matchLabels(DUE_DATE, f)) {
+    for (const hit of dueLabels(ctx, i)) {
       const date = ctx.dates(i).find((d) => d.index >= hit.end && d.index - hit.end <= 40);
       if (date) {
         candidates.push({ value: date.iso, score: 0.85, line: i, why: 'label' });
@@ -470,15 +530,15 @@ export function findDueDate(ctx: ParseContext): Extracted<string> | undefined {
         candidates.push({ value: wrapped.iso, score: 0.8, line: i, why: 'wrapped value' });
         continue;
       }
-      const chunk = chunkOf(ctx, i, hit.index);
-      if (!labelAlone(ctx, i, hit.index, hit.end)) continue;
-      for (const b of chunksBelow(ctx, i, (chunk?.x ?? 0) - 2 * (ctx.lines[i]?.height ?? 10), 2)) {
-        const d = ctx.dates(b.line)[0];
-        if (d) {
-          candidates.push({ value: d.iso, score: 0.7, line: b.line, why: 'label above' });
-          break;
-        }
+      const beside = dateBesideWrappedLabel(ctx, i, hit);
+      if (beside) {
+        candidates.push({ value: beside.iso, score: 0.75, line: beside.line, why: 'wrapped label' });
+        continue;
       }
+      if (!labelAlone(ctx, i, hit.index, hit.end)) continue;
+      // A row of labels over a row of values: the date printed under this label, not the first one of the value row.
+      const under = dateUnder(ctx, i, hit);
+      if (under) candidates.push({ value: under.iso, score: 0.7, line: under.line, why: 'label above' });
     }
     for (const d of ctx.dates(i)) {
       if (PAYMENT_LINE.test(f.slice(0, d.index))) candidates.push({ value: d.iso, score: 0.6, line: i, why: 'payment sentence' });

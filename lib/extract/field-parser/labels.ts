@@ -170,7 +170,7 @@ export const DUE_DATE = compileLabels([
   "date d'échéance", "date d'echeance", 'échéance', 'echeance', 'date limite de paiement', 'date limite', 'à payer avant le', 'a payer avant le',
   'payable avant le', 'payable le', 'à régler avant le', 'règlement avant le', 'au plus tard le',
   'fälligkeitsdatum', 'fällig am', 'fällig bis', 'fällig zum', 'fälligkeit', 'zahlbar bis zum', 'zahlbar bis', 'zahlungsziel', 'bis zum', 'spätestens am',
-  'due date', 'payment due date', 'payment due', 'due on', 'due by', 'pay by', 'payable by', 'date due', 'payment date',
+  'due date', 'payment due date', 'payment due', 'due', 'due on', 'due by', 'pay by', 'payable by', 'date due', 'payment date',
   'vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'te betalen voor', 'betalen voor', 'fecha de vencimiento', 'fecha vencimiento', 'vencimiento',
   'data scadenza', 'data di scadenza', 'scadenza pagamento', 'scadenza',
 ]);
