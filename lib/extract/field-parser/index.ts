@@ -3,7 +3,9 @@
  * text in, {@link ExtractedInvoice} out. Pure TypeScript, no I/O.
  */
 /** Parsing of positioned text into invoice data (BT-1 .. BT-115, BG-25), and the "nothing usable" verdict. */
-export { parseInvoice, assertUsable, type ParseInvoiceOptions } from './parse-invoice.js';
+export { parseInvoice, assertUsable, repairPartyNames, type ParseInvoiceOptions } from './parse-invoice.js';
+/** Repairs of party names read by OCR: legal forms, an l for an I, accents, from the document's evidence. */
+export { gatherNameEvidence, repairOcrLegalForms, repairOcrName, type NameEvidence, type RepairNameOptions } from './ocr-names.js';
 /** Positioned text: lines of chunks with their x, built from items, plain text or cells. */
 export { buildLines, documentFromPlainText, joinLines, linesFromPlainText, makeLine, type PositionedItem, type TextChunk, type TextDocument, type TextLine } from './text.js';
 /** Amounts in European and English formats to decimal strings. */

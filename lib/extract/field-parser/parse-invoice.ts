@@ -4,7 +4,7 @@
  */
 import { dec } from '../../model/decimal.js';
 import { ExtractionError } from '../../errors.js';
-import type { Extracted, ExtractedInvoice, ExtractionMethod } from '../port.js';
+import type { Extracted, ExtractedInvoice, ExtractedParty, ExtractionMethod } from '../port.js';
 import { crossCheck } from './checks.js';
 import { createContext, extracted, type ParseContext } from './context.js';
 import { findCurrency, findDocumentType, findDueDate, findInvoiceNumber, findIssueDate, findNonInvoiceTitle, textAfter } from './header.js';
@@ -15,6 +15,23 @@ import { findParties } from './parties.js';
 import { chunkAt, type TextDocument } from './text.js';
 import { findTotals } from './totals.js';
 import { KRONA } from './numbers.js';
+import { gatherNameEvidence, partyLanguages, repairOcrLegalForms, repairOcrName } from './ocr-names.js';
+
+/**
+ * Repairs the seller's and buyer's names read by OCR (./ocr-names.ts) from what the readings of the document show:
+ * `readings[0]` the general one, `readings[1]` a second one made with the model of `secondLanguage` (ISO 639-1).
+ */
+export function repairPartyNames(parties: { seller: ExtractedParty; buyer: ExtractedParty }, readings: readonly TextDocument[], secondLanguage?: string): void {
+  const evidence = gatherNameEvidence(readings);
+  for (const [party, other] of [[parties.seller, parties.buyer], [parties.buyer, parties.seller]] as const) {
+    if (!party.name) continue;
+    // A party whose country is not shown is taken as the other's compatriot (a domestic invoice).
+    const country = party.country?.value ?? other.country?.value;
+    const preferSecond = secondLanguage !== undefined && (partyLanguages(country)?.includes(secondLanguage) ?? false);
+    const value = repairOcrName(party.name.value, evidence, { ...(country ? { country } : {}), preferSecond });
+    if (value !== party.name.value) party.name = { ...party.name, value };
+  }
+}
 
 /** Options of {@link parseInvoice}. */
 export interface ParseInvoiceOptions {
@@ -106,7 +123,9 @@ const negate = (e: Extracted<string> | undefined): void => {
  * that cannot be found are left out (see {@link assertUsable} for the
  * "nothing usable" verdict).
  */
-export function parseInvoice(doc: TextDocument, options: ParseInvoiceOptions): ExtractedInvoice {
+export function parseInvoice(source: TextDocument, options: ParseInvoiceOptions): ExtractedInvoice {
+  // OCR misspells legal forms in known ways (`Sp. z 0.0.`): spelt right, they tell a company name to the parser.
+  const doc = options.ocr ? repairOcrLegalForms(source) : source;
   const ctx = createContext(doc, { ocr: options.ocr ?? false });
   const notes = [...(options.notes ?? [])];
   const { number, heading } = findInvoiceNumber(ctx);
@@ -115,6 +134,7 @@ export function parseInvoice(doc: TextDocument, options: ParseInvoiceOptions): E
   const dueDate = findDueDate(ctx);
   const currency = findCurrency(ctx);
   const parties = findParties(ctx);
+  if (options.ocr) repairPartyNames(parties, [doc]);
   const totals = findTotals(ctx);
   const lines = findLineItems(ctx, totals.usedLines);
   const payment = findPayment(ctx);

@@ -25,7 +25,8 @@
  */
 import { ExtractionError, ServiceError } from '../../errors.js';
 import { PDF_MAX_PAGES, rethrowLimit } from '../../limits.js';
-import { assertUsable, parseInvoice } from '../field-parser/parse-invoice.js';
+import { assertUsable, parseInvoice, repairPartyNames } from '../field-parser/parse-invoice.js';
+import { repairOcrLegalForms } from '../field-parser/ocr-names.js';
 import { detectLanguage } from '../field-parser/language.js';
 import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
 import type { ExtractedInvoice, ExtractionInput, ExtractionMethod, InvoiceExtractor } from '../port.js';
@@ -274,13 +275,16 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
         width = Math.max(width, page.width);
       }
       if (items.length === 0) return;
-      const second = parseInvoice({ lines: buildLines(items), pageCount: images.length, pageWidth: width }, { method: result.method, ocr: true, notes: [] });
+      const secondDoc: TextDocument = { lines: buildLines(items), pageCount: images.length, pageWidth: width };
+      const second = parseInvoice(secondDoc, { method: result.method, ocr: true, notes: [] });
       const tag = (source: string | undefined): string => `${source ?? 'OCR'} (re-read with ${model})`;
       for (const party of ['seller', 'buyer'] as const) {
         const name = second[party].name;
         const value = name && trimLeadingMarks(name.value);
         if (name && value && chooseName(invoice[party].name?.value, value)) invoice[party].name = { ...name, value, source: tag(name.source) };
       }
+      // The names chosen, repaired from the spellings of both readings (a tie goes to the model of the party's language).
+      repairPartyNames(invoice, [repairOcrLegalForms(result.doc), repairOcrLegalForms(secondDoc)], lang);
     } catch (error) {
       // A page past the limits was refused by the first reading already; anything else leaves the first names.
       rethrowLimit(error);
