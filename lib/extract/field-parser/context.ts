@@ -19,6 +19,8 @@ export interface ParseContext {
   dateOrder: DateOrder;
   /** Multiplier applied to every confidence (lower for OCR text). */
   reliability: number;
+  /** The text came from OCR (letters may be misread). */
+  ocr: boolean;
   amounts(line: number): AmountToken[];
   dates(line: number): DateToken[];
   /** VAT numbers of a line (identifiers.ts findVatNumbers), computed once; read-only. */
@@ -61,6 +63,7 @@ export function createContext(doc: TextDocument, options: ContextOptions = {}): 
     decimal,
     dateOrder,
     reliability: options.ocr ? 0.85 : 1,
+    ocr: options.ocr ?? false,
     dates(i) {
       let d = dateCache.get(i);
       if (d === undefined) {

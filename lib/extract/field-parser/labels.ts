@@ -236,13 +236,61 @@ export const SELLER_HEADING_WORDS = compileLabels(
   { prefix: true },
 );
 
+/** Levenshtein distance of two short strings, or `max + 1` once it is certain to exceed `max`. */
+function editDistanceAtMost(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      best = Math.min(best, v);
+    }
+    if (best > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * A heading read by OCR with a letter or two wrong (`Bi1l to`, `Rechnungsempfanqer`, `Adresse du c1ient`): digits and
+ * bars that stand for letters inside words are read as those letters, then a heading word of seven letters or more (`kunden` is a letter from `Kundera`)
+ * may differ by one edit (two from twelve letters) from what is printed at the start of a word.
+ */
+function isNoisyHeadingWord(folded: string, words: LabelSet): boolean {
+  const f = folded.replace(/(?<=\p{L})[1|!](?=\p{L}|\s|$)|(?<=^|\s)[1|](?=\p{L})/gu, 'l').replace(/(?<=\p{L})0(?=\p{L}|\s|$)/gu, 'o').replace(/(?<=\p{L})5(?=\p{L})/gu, 's');
+  if (/\d/.test(f)) return false;
+  if (matchLabels(words, f).length > 0) return true;
+  const starts = [0, ...[...f.matchAll(/\s\S/g)].map((m) => m.index + 1)];
+  for (const label of words.labels) {
+    if (label.length < 7) continue;
+    const max = label.length >= 12 ? 2 : 1;
+    for (const s of starts) {
+      for (let len = label.length - max; len <= label.length + max; len++) {
+        if (s + len > f.length) break;
+        // A window ends at a word end or inside a word (heading words are prefixes: `kundendaten`).
+        if (editDistanceAtMost(label, f.slice(s, s + len), max) <= max) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * True when a chunk is a party heading of the given words: short (at most five words), no digit, a heading word in
- * it (any position: `Adresse du client`, `Bill to address:`), and not a name itself (no legal form).
+ * it (any position: `Adresse du client`, `Bill to address:`), and not a name itself (no legal form). `ocr`: the
+ * chunk was read by OCR, and a heading word misread by a letter or two still counts ({@link isNoisyHeadingWord}).
  */
-export function isPartyHeading(text: string, words: LabelSet): boolean {
+export function isPartyHeading(text: string, words: LabelSet, options: { ocr?: boolean } = {}): boolean {
   const t = text.trim();
-  if (t === '' || t.length > 45 || /\d/.test(t) || hasLegalForm(t)) return false;
+  if (options.ocr && t !== '' && t.length <= 45 && !/@|www\.|https?:|\.[a-z]{2,}$/i.test(t) && !hasLegalForm(t)) {
+    const f = fold(t).replace(/[:.]\s*$/, '');
+    if (f.split(/\s+/).length <= 5 && !NOT_A_HEADING.test(f) && isNoisyHeadingWord(f, words)) return true;
+  }
+  // An e-mail address or web domain (`billing@chevalier.example`) is contact data, whatever word it holds.
+  if (t === '' || t.length > 45 || /\d/.test(t) || /@|www\.|https?:|\.[a-z]{2,}$/i.test(t) || hasLegalForm(t)) return false;
   const f = fold(t).replace(/[:.]\s*$/, '');
   if (f.split(/\s+/).length > 5) return false;
   // "Referenz des Käufers", "Customer number", "N° TVA client": a label of the party's data, not its heading.
@@ -252,7 +300,7 @@ export function isPartyHeading(text: string, words: LabelSet): boolean {
 
 /** Words that make a short line a label of some party's data (reference, number, identifier, contact) rather than its heading. */
 const NOT_A_HEADING =
-  /(?:nummer|referenz|datum|zeichen)|(?<![\p{L}])(?:referenz|reference|ref|referentie|referencia|riferimento|kenmerk|zeichen|nummer|number|numero|num|nr|no|n°|nº|id|code|codigo|codice|bestell\p{L}*|order|commande|pedido|ordine|vat|tva|ust\p{L}*|mwst|steuer\p{L}*|btw|iva|nif|cif|siret|siren|gln|tel|telefon|phone|fax|e-?mail|mail|iban|konto|account|date|datum|fecha|data)(?![\p{L}])/u;
+  /(?:nummer|referenz|datum|zeichen)|(?<![\p{L}])(?:referenz|reference|ref|referentie|referencia|riferimento|kenmerk|zeichen|nummer|number|numero|num|nr|no|n°|nº|id|code|cod|codigo|codice|ne|bestell\p{L}*|order|commande|pedido|ordine|vat|tva|ust\p{L}*|mwst|steuer\p{L}*|btw|iva|nif|cif|siret|siren|gln|tel|telefon|phone|fax|e-?mail|mail|iban|konto|account|date|datum|fecha|data)(?![\p{L}])/u;
 
 /** Headings of the seller's block (BG-4). */
 export const SELLER_HEADING = compileLabels([

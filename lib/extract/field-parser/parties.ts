@@ -157,6 +157,18 @@ function pageWidth(ctx: ParseContext): number {
   return Math.max(1, ...ctx.lines.map((l) => Math.max(...l.chunks.map((c) => c.x + c.width))));
 }
 
+const PAYEE_LINES = new WeakMap<ParseContext, Set<number>>();
+
+/**
+ * Lines naming the payee of the bank details (`Empfänger: ACME GmbH` by an IBAN): a payee word there is no buyer
+ * heading. A heading holding the word with no bank details near it (`Empfänger der Rechnung`) is one.
+ */
+function payeeLines(ctx: ParseContext): Set<number> {
+  let lines = PAYEE_LINES.get(ctx);
+  if (!lines) PAYEE_LINES.set(ctx, (lines = new Set(findPayees(ctx).map((p) => p.line))));
+  return lines;
+}
+
 /**
  * Heading hits of a line: the labels of `set`, and chunks that are short headings holding one of `words` anywhere
  * (`Bill to address:`, `Adresse du client`, `Datos del emisor`); never on a payee line (`Empfänger: ...` by an IBAN).
@@ -165,11 +177,11 @@ function headingHits(ctx: ParseContext, i: number, set: LabelSet, words: LabelSe
   const f = ctx.folded[i]!;
   let hits: Array<{ index: number; end: number }> = matchLabels(set, f);
   if (words === undefined) return hits;
-  if (matchLabels(PAYEE_LABEL, f).length > 0) return [];
+  if (matchLabels(PAYEE_LABEL, f).length > 0 && payeeLines(ctx).has(i)) return [];
   for (const c of ctx.lines[i]!.chunks) {
     const colon = c.text.indexOf(':');
     const head = colon >= 0 ? c.text.slice(0, colon) : c.text;
-    if (!isPartyHeading(head, words)) continue;
+    if (!isPartyHeading(head, words, { ocr: ctx.ocr })) continue;
     // The whole heading ("Bill to address:"), in place of a label found inside it ("Bill to").
     hits = hits.filter((h) => h.index < c.start || h.index >= c.start + c.text.length);
     hits.push({ index: c.start, end: c.start + head.trimEnd().length });
