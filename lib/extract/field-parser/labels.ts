@@ -76,6 +76,26 @@ export function matchLabels(set: LabelSet, foldedText: string): LabelMatch[] {
   return out;
 }
 
+/**
+ * Labels of a line that a reader glued to the word before them (`CantidadPrecio unitario`, `QuantitéPrix unitaire
+ * HT`): a lower-case letter followed by a capital inside a chunk starts a label too. Only the matches such a
+ * boundary makes; the others are {@link matchLabels}'s on the whole line.
+ */
+export function matchGluedLabels(set: LabelSet, line: { text: string; chunks: ReadonlyArray<{ text: string; start: number }> }, foldedText: string): LabelMatch[] {
+  const out: LabelMatch[] = [];
+  for (const chunk of line.chunks) {
+    const cuts = [...chunk.text.matchAll(/(?<=\p{Ll})\p{Lu}/gu)].map((m) => m.index);
+    if (cuts.length === 0) continue;
+    const starts = [0, ...cuts];
+    starts.forEach((from, k) => {
+      const to = starts[k + 1] ?? chunk.text.length;
+      const base = chunk.start + from;
+      for (const m of matchLabels(set, foldedText.slice(base, chunk.start + to))) out.push({ index: base + m.index, end: base + m.end, text: m.text });
+    });
+  }
+  return out;
+}
+
 /** Words that title the document (BT-3 is inferred from them). */
 export const DOCUMENT_WORDS = {
   invoice: ['rechnung', 'facture', 'invoice', 'handelsrechnung', 'tax invoice', 'commercial invoice', 'bill', 'factuur', 'factura', 'fattura'],
@@ -445,6 +465,7 @@ export const COLUMN_LABELS = {
     'désignation', 'designation', 'description', 'libellé', 'libelle', 'bezeichnung', 'beschreibung', 'artikelbeschreibung', 'artikelbezeichnung',
     'leistungsbeschreibung', 'artikel', 'produkt', 'product', 'item', 'items', 'leistung', 'article', 'prestation', 'produit', 'material/beschreibung',
     'details', 'service', 'services', 'text', 'intitulé', 'objet', 'omschrijving', 'descripción', 'descripcion', 'concepto', 'descrizione',
+    'articolo', 'artículo', 'articulo',
   ]),
   quantity: compileLabels(['qté', 'qte', 'qté.', 'quantité', 'quantite', 'qty', 'qty.', 'quantity', 'menge', 'anzahl', 'nb', 'stück', 'quant.', 'anz.', 'hours', 'heures', 'std.', 'stunden', 'std', 'jours', 'days', 'tage', 'aantal', 'cantidad', 'cant.', 'quantità', 'qtà', 'q.tà', 'uds.', 'unidades']),
   unit: compileLabels(['unité', 'unite', 'unit', 'einheit', 'me', 'uom', 'meng.-einheit', 'mengeneinheit', 'vke/geb']),
@@ -453,8 +474,9 @@ export const COLUMN_LABELS = {
     'unit price', 'price', 'unit cost', 'rate', 'einzelpreis', 'preis', 'nettopreis', 'stückpreis', 'e-preis', 'ep', 'preis/einheit', 'einzel/€',
     'einzel', 'preis/ einheit', 'unit price (excl. vat)', 'ansatz', 'stundensatz', 'taux horaire', 'hourly rate',
     'prijs', 'stukprijs', 'eenheidsprijs', 'precio', 'precio unitario', 'prezzo', 'prezzo unitario',
+    'pr. unit.', 'p. unit.', 'p.unit.', 'pr. unitario', 'prezzo unit.', 'precio unit.', 'prix unit',
   ]),
-  vat: compileLabels(['tva', 'tva %', 'taux tva', 'taux', 'mwst', 'mwst.', 'mwst-%', 'mwst %', 'ust', 'ust.', 'ust. %', 'usts.', 'vat', 'vat %', 'tax', 'tax %', 'steuer', 'steuersatz', 'ust %', 'btw', 'btw %', 'iva', 'iva %', '% iva', 'aliquota']),
+  vat: compileLabels(['tva', 'tva %', 'taux tva', 'taux', 'mwst', 'mwst.', 'mwst-%', 'mwst %', 'ust', 'ust.', 'ust. %', 'usts.', 'vat', 'vat %', 'tax', 'tax %', 'steuer', 'steuersatz', 'ust %', 'btw', 'btw %', 'iva', 'iva %', '% iva', 'aliquota', 'aliq.', 'aliq']),
   net: compileLabels([
     'montant', 'montant ht', 'total', 'total ht', 'prix ht', 'prix total', 'prix total ht', 'betrag', 'gesamt', 'gesamtpreis', 'gesamtbetrag', 'summe',
     'nettobetrag', 'nettowert', 'entgelt', 'amount', 'line total', 'net amount', 'positionsbetrag', 'positions-', 'gesamt/€', 'total price', 'net',

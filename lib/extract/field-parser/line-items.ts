@@ -13,7 +13,7 @@
 import { dec, round2 } from '../../model/decimal.js';
 import type { ExtractedLine } from '../port.js';
 import { extracted, type ParseContext } from './context.js';
-import { BOILERPLATE, COLUMN_LABELS, TOTAL_LABELS, compileLabels, matchLabels } from './labels.js';
+import { BOILERPLATE, COLUMN_LABELS, TOTAL_LABELS, compileLabels, matchGluedLabels, matchLabels } from './labels.js';
 import { findAmounts, parsePercent, trimZeros, type AmountToken } from './numbers.js';
 import { spanBox } from './text.js';
 
@@ -69,7 +69,8 @@ function headerColumns(ctx: ParseContext, i: number): Column[] {
   const f = ctx.folded[i] ?? '';
   const found: Array<Column & { index: number; end: number }> = [];
   for (const role of ROLE_ORDER) {
-    for (const m of matchLabels(COLUMN_LABELS[role], f)) {
+    // Two column words a reader glued into one chunk ("QuantitàPrezzo unitario") are two columns.
+    for (const m of [...matchLabels(COLUMN_LABELS[role], f), ...matchGluedLabels(COLUMN_LABELS[role], ctx.lines[i]!, f)]) {
       const box = tokenBox(ctx, i, m.index, m.end - m.index);
       found.push({ role, left: box.left, right: box.right, index: m.index, end: m.end });
     }
@@ -137,7 +138,9 @@ export function findLineItems(ctx: ParseContext, stopLines: Set<number>): Extrac
       }
     }
     columns.sort((a, b) => a.left - b.left);
-    const { rows, end } = readRows(ctx, i, columns, stopLines);
+    // The rows of the tables before (a table repeated with its header on each page) count for carried-forward sums.
+    const before = { count: out.filter((l) => l.netAmount).length, sum: out.reduce((sum, l) => (l.netAmount ? sum.plus(dec(l.netAmount.value)) : sum), dec('0')) };
+    const { rows, end } = readRows(ctx, i, columns, stopLines, before);
     for (const r of rows) {
       const item = toLine(ctx, r);
       if (item) out.push(item);
@@ -147,10 +150,25 @@ export function findLineItems(ctx: ParseContext, stopLines: Set<number>): Extrac
   return out;
 }
 
-function readRows(ctx: ParseContext, header: number, columns: Column[], stopLines: Set<number>): { rows: Row[]; end: number } {
+function readRows(ctx: ParseContext, header: number, columns: Column[], stopLines: Set<number>, before: { count: number; sum: ReturnType<typeof dec> }): { rows: Row[]; end: number } {
   const rows: Row[] = [];
   let page = ctx.lines[header]!.page;
   const descColumn = columns.find((c) => c.role === 'description');
+  // The last line and the bottom of each page, to tell its footer.
+  const lastOfPage = new Map<number, number>();
+  const extent = new Map<number, { top: number; bottom: number }>();
+  ctx.lines.forEach((l, k) => {
+    lastOfPage.set(l.page, k);
+    const e = extent.get(l.page);
+    if (!e) extent.set(l.page, { top: l.y, bottom: l.y });
+    else e.bottom = Math.max(e.bottom, l.y);
+  });
+  const nearBottom = (l: { page: number; y: number }): boolean => {
+    const e = extent.get(l.page)!;
+    return l.y >= e.top + 0.85 * (e.bottom - e.top);
+  };
+  let prevY = ctx.lines[header]!.y;
+  let inFooter = false;
   let j = header + 1;
   for (; j < ctx.lines.length && j < header + 250; j++) {
     const line = ctx.lines[j]!;
@@ -161,7 +179,14 @@ function readRows(ctx: ParseContext, header: number, columns: Column[], stopLine
       const last = rows[rows.length - 1]?.lastLine ?? header;
       if (j - 1 - last > 6) break;
       page = line.page;
+      inFooter = false;
+    } else if (line.y - prevY > 4 * line.height && lastOfPage.get(page)! - j < 6 && nearBottom(line)) {
+      // A wide gap, then the last few lines at the bottom of the page: its footer (legal mentions, bank details, page
+      // number), no row.
+      inFooter = true;
     }
+    prevY = line.y;
+    if (inFooter) continue;
     if (matchLabels(BOILERPLATE, f).length > 0 && line.chunks.length <= 2 && ctx.amounts(j).every((a) => a.percent || a.fractionDigits === 0)) continue;
     const totalHit = [TOTAL_LABELS.net, TOTAL_LABELS.gross, TOTAL_LABELS.vat, TOTAL_LABELS.lineTotal, TOTAL_LABELS.netWeak, TOTAL_LABELS.due]
       .flatMap((s) => matchLabels(s, f))
@@ -205,6 +230,13 @@ function readRows(ctx: ParseContext, header: number, columns: Column[], stopLine
       if (desc) current.description.push(desc);
       current.lastLine = j;
       continue;
+    }
+    // A net amount alone that is the sum of the rows so far: the subtotal carried to or brought from another page
+    // ("Übertrag", "Carried forward", "Report", "Suma y sigue", "A riportare"), no row.
+    if (net && !price && !qty) {
+      const done = rows.filter((r) => r.net);
+      const sum = done.reduce((total, r) => total.plus(dec(r.net!.value)), before.sum);
+      if (before.count + done.length >= 2 && sum.minus(dec(net.value)).abs().lt(dec('0.005'))) continue;
     }
     if (anyNumber) {
       const row: Row = { description: desc ? [desc] : [], line: j, lastLine: j };
