@@ -47,6 +47,13 @@ describe('the due date is the one its label names', () => {
     expect(inv.dueDate?.value).toBe('2024-03-18');
   });
 
+  it('a label OCR cut at each word (Data  scadenza), its value under it; "À payer avant" with its date', () => {
+    const inv = parse([...seller, 'Data  documento      N.  fattura       Data  scadenza', '12/03/2026           FT-2026-12        15/05/2026', ...totals]);
+    expect(inv.dueDate?.value).toBe('2026-05-15');
+    const fr = parse([...seller, 'Facture n° F-12', 'Date : 12/03/2026', 'À payer avant      21 novembre 2026', ...totals]);
+    expect(fr.dueDate?.value).toBe('2026-11-21');
+  });
+
   it('a label wrapped over two lines of the label column, its value beside the first line', () => {
     const inv = parse([...seller, 'Factura nº   F-2025-11', 'Fecha        11/11/2025', 'Fecha de     11/12/2025', 'vencimiento', ...totals]);
     expect(inv.dueDate?.value).toBe('2025-12-11');

@@ -456,13 +456,20 @@ export function findIssueDate(ctx: ParseContext, heading?: { line: number; end: 
 const PAYMENT_LINE = /(zahlbar|payable|payment|zahlung|paiement|reglement|a regler|bitte uberweisen|please pay)[^]*?\b(bis|until|by|before|avant le|avant|au plus tard le|spatestens)\s+$/;
 
 /**
- * Due-date labels of a line, each within one chunk: two labels of a row of labels (`Date   Due date`) are never read
- * as one (`date due`).
+ * Due-date labels of a line, each within one chunk or over chunks a word gap apart: two labels of a row of labels
+ * (`Date   Due date`) are never read as one (`date due`).
  */
 function dueLabels(ctx: ParseContext, line: number): Array<{ index: number; end: number; chunk: TextChunk }> {
   const f = ctx.folded[line]!;
   const out: Array<{ index: number; end: number; chunk: TextChunk }> = [];
-  for (const chunk of ctx.lines[line]!.chunks) {
+  const l = ctx.lines[line]!;
+  // A label over several chunks only where they are words of one phrase (OCR cuts `Data  scadenza` at each word).
+  for (const hit of matchLabels(DUE_DATE, f)) {
+    const spanned = l.chunks.filter((c) => c.start < hit.end && hit.index < c.start + c.text.length);
+    if (spanned.length < 2) continue;
+    if (spanned.every((c, k) => k === 0 || c.x - (spanned[k - 1]!.x + spanned[k - 1]!.width) <= 1.5 * l.height)) out.push({ index: hit.index, end: hit.end, chunk: spanned[0]! });
+  }
+  for (const chunk of l.chunks) {
     // A reader may glue two labels into one chunk ("factuurUiterste betaaldatum"): a lower-case letter followed by a
     // capital starts a label too.
     const starts = [0, ...[...chunk.text.matchAll(/(?<=\p{Ll})\p{Lu}/gu)].map((m) => m.index)];

@@ -187,7 +187,7 @@ export const GENERIC_DATE = compileLabels(['datum', 'date', 'dated', 'le', 'den'
 
 /** Labels announcing the payment due date (BT-9). */
 export const DUE_DATE = compileLabels([
-  "date d'échéance", "date d'echeance", 'échéance', 'echeance', 'date limite de paiement', 'date limite', 'à payer avant le', 'a payer avant le',
+  "date d'échéance", "date d'echeance", 'échéance', 'echeance', 'date limite de paiement', 'date limite', 'à payer avant le', 'a payer avant le', 'à payer avant',
   'payable avant le', 'payable le', 'à régler avant le', 'règlement avant le', 'au plus tard le',
   'fälligkeitsdatum', 'fällig am', 'fällig bis', 'fällig zum', 'fälligkeit', 'zahlbar bis zum', 'zahlbar bis', 'zahlungsziel', 'bis zum', 'spätestens am',
   'due date', 'payment due date', 'payment due', 'due', 'due on', 'due by', 'pay by', 'payable by', 'date due', 'payment date',
