@@ -58,6 +58,12 @@ describe('legal forms misspelled by OCR', () => {
     expect(repairOcrName('Becker & Hoffmann GmbH & Co. KG', none)).toBe('Becker & Hoffmann GmbH & Co. KG');
   });
 
+  it('a fragment of another line glued into the name is dropped where the document prints the name without it', () => {
+    const read = ['PedersenSince1987 Data      INVOICE', 'Vesterbrogade 75', 'Account holder: Pedersen Data'];
+    expect(repairOcrName('PedersenSince1987 Data', evidenceOf(read))).toBe('Pedersen Data');
+    expect(repairOcrName('PedersenSince1987 Data', evidenceOf(read.slice(0, 2)))).toBe('PedersenSince1987 Data');
+  });
+
   it('marks read from rules and specks around a name are dropped', () => {
     expect(repairOcrName('- Reformas López S.L.', none)).toBe('Reformas López S.L.');
     expect(repairOcrName('Brown & Taylor LLP -', none)).toBe('Brown & Taylor LLP');

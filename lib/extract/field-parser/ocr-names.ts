@@ -118,6 +118,8 @@ export interface NameEvidence {
   domainWords: Set<string>;
   /** The document is Swiss (`Sàrl`). */
   swiss: boolean;
+  /** The text of every line, blanks collapsed, to find another occurrence of a name. */
+  lines: string[];
 }
 
 const WORD = /\p{L}[\p{L}\p{M}'’]*/gu;
@@ -141,7 +143,8 @@ export function gatherNameEvidence(docs: readonly TextDocument[]): NameEvidence 
       for (const m of l.text.matchAll(DOMAIN)) for (const w of fold(m[0]).split(/[^a-z]+/)) if (w.length >= 3) domainWords.add(w);
     }
   });
-  return { spellings, domainWords, swiss: isSwissDocument(docs) };
+  const lines = docs.flatMap((d) => d.lines.map((l) => l.text.replace(/\s+/g, ' ')));
+  return { spellings, domainWords, swiss: isSwissDocument(docs), lines };
 }
 
 const accented = (word: string): string[] => [...word.toLowerCase()].filter((ch) => /[^\x00-\x7f]/.test(ch) && /\p{L}/u.test(ch));
@@ -202,6 +205,24 @@ const NOISE_AFTER_FORM = new RegExp(String.raw`(${FINAL_FORM.source})(?:\s+[^\s\
 const LEADING_MARKS = /^[\s\-–—=|;:,~_©®*"`“”.»«]+/u;
 const TRAILING_MARKS = /(?:\s+[-–—=|;:,~_©®*'"`“”‘’»«]+)+$/u;
 
+/**
+ * A name with a fragment of another line glued into it by OCR (`PedersenSince1987 Data`: a slogan printed over the
+ * letterhead): the glued part holding digits is dropped when the document prints the name without it elsewhere
+ * (`Account holder: Pedersen Data`).
+ */
+function withoutGluedFragment(name: string, evidence: NameEvidence): string {
+  if (!/\p{Ll}\p{Lu}[\p{L}]*\d/u.test(name)) return name;
+  const candidate = name
+    .split(' ')
+    .map((word) => word.split(/(?<=\p{Ll})(?=\p{Lu})/u).filter((part) => !/\d/.test(part)).join(''))
+    .filter((word) => word !== '')
+    .join(' ');
+  if (candidate === name || !/\p{L}{2}/u.test(candidate)) return name;
+  const escaped = candidate.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const printed = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');
+  return evidence.lines.some((l) => printed.test(l)) ? candidate : name;
+}
+
 /** Options of {@link repairOcrName}. */
 export interface RepairNameOptions {
   /** The party's country (ISO 3166-1), for the letters its name may hold. */
@@ -220,6 +241,7 @@ export function repairOcrName(name: string, evidence: NameEvidence, options: Rep
   out = out.replace(/(?<![\p{Lu}\p{N}])Pvt\.\s*Ltd\b/gu, 'Pvt. Ltd').replace(/(?<![\p{Lu}\p{N}])Sp\.\s*z\s*o\.o\./gu, 'Sp. z o.o.');
   out = out.replace(GLUED_FORM, '$1 $2');
   out = out.replace(NOISE_AFTER_FORM, '$1');
+  out = withoutGluedFragment(out, evidence);
   const letters = nameLetters(options.country);
   return out.replace(WORD, (word) => {
     // "lyer" for "Iyer": an l starting a word, where the document spells the word with an I.
