@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { documentFromPlainText, parseInvoice } from '../../lib/extract/field-parser/index.js';
+import { isNameLike } from '../../lib/extract/field-parser/parties.js';
 
 const page = (heading: string, extra: string[] = []): string[] => [
   'Pennine Joinery Limited',
@@ -72,5 +73,12 @@ describe('what holds a buyer word and is no heading', () => {
     const payee = parse(page('Rechnung an:', ['', 'Bankverbindung', 'Empfänger: Pennine Joinery Limited', 'IBAN GB33 BUKB 2020 1555 5555 55']), true);
     expect(payee.buyer.name?.value).toBe('Harrison Landscapes Ltd');
     expect(payee.seller.name?.value).toBe('Pennine Joinery Limited');
+  });
+});
+
+describe('a street glued to its name by the reader', () => {
+  it('is a street, not a name (ViaRoma 158, HauptStrasse 12); a name with a street word glued in stays one', () => {
+    for (const street of ['“ViaRoma 158', 'ViaRoma 158', 'HauptStrasse 12']) expect(isNameLike(street), street).toBe(false);
+    for (const name of ['ViaSat Europe', 'Edilizia Greco']) expect(isNameLike(name), name).toBe(true);
   });
 });

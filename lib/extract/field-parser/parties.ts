@@ -97,7 +97,8 @@ export function isNameLike(text: string): boolean {
   if (letters < 2 || letters < t.replace(/\s/g, '').length * 0.5) return false;
   if (/^\d/.test(t) || /[:]\s*$/.test(t) || CONTACT.test(t)) return false;
   if (isPostcodeLine(t)) return false;
-  if (STREET.test(t) && /\d/.test(t)) return false;
+  // A street glued to its name by the reader ("ViaRoma 158") is a street all the same.
+  if ((STREET.test(t) || STREET.test(t.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'))) && /\d/.test(t)) return false;
   if (findDates(t).length > 0) return false;
   if (/\d[.,]\d{2}\b/.test(t)) return false;
   const f = fold(t);
