@@ -54,8 +54,9 @@ export class UblWriter extends XmlBuilder {
   /** ` currencyID="..."` of the invoice currency (BT-5), the currency of every amount but BT-111. */
   readonly currency: string;
 
-  constructor(invoiceCurrency: string | undefined) {
-    super();
+  /** @param mirrorTree build the element tree a parser reads from the text (see {@link XmlBuilder}) */
+  constructor(invoiceCurrency: string | undefined, mirrorTree = false) {
+    super(mirrorTree);
     this.currency = attr('currencyID', invoiceCurrency);
   }
 

@@ -224,7 +224,8 @@ const CHUNK_CHARS = 65_536;
  * declarations left out, the indentation between child elements as their
  * parent's text), so rules that work on that tree can run on our own output
  * without parsing it again. Element names are taken as written: use it only
- * with the canonical prefixes (CII `rsm:`, `ram:`, `udt:`, `qdt:`).
+ * with the canonical prefixes (CII `rsm:`, `ram:`, `udt:`, `qdt:`; UBL `cac:`,
+ * `cbc:`, the root, written in the default namespace, renamed by the writer).
  */
 export class XmlBuilder {
   /** Root of the mirrored tree (with `mirrorTree`), once opened. */
