@@ -254,9 +254,14 @@ export class XmlBuilder {
   private readonly attrTexts: string[] = [];
   private readonly tags: Tags[] = [];
   private readonly nodes: (CiiElement | undefined)[] = [];
-  private readonly kids: CiiElement[][] = [];
-  /** How many of `kids[depth]` are the open element's: the arrays are reused, never truncated (truncating frees their store). */
-  private readonly kidCounts: number[] = [];
+  /**
+   * The children of the open elements, collected on one stack: those of the
+   * element at `depth` start at `firstKid[depth]`, up to `kidTop` while it is
+   * the innermost. Reused, never truncated (truncating frees its store).
+   */
+  private readonly kids: CiiElement[] = [];
+  private kidTop = 0;
+  private readonly firstKid: number[] = [];
   /** Number of open elements. */
   private depth = 0;
   /** Number of open elements (from the outermost) whose start tag is written or pending. */
@@ -316,11 +321,13 @@ export class XmlBuilder {
     this.written = depth;
     if (this.mirrorTree) {
       const node = this.nodes[depth]!;
-      const count = this.kidCounts[depth]!;
+      const first = this.firstKid[depth]!;
+      const count = this.kidTop - first;
       if (count > 0) {
-        // Children collected in a reused array, copied once to their exact size.
-        node.children = this.kids[depth]!.slice(0, count);
+        // Children collected on the reused stack, copied once to their exact size.
+        node.children = this.kids.slice(first, this.kidTop);
         node.text = parentText(depth, count);
+        this.kidTop = first;
       }
       this.nodes[depth] = undefined;
     }
@@ -374,7 +381,7 @@ export class XmlBuilder {
       return root;
     }
     const node = new MirroredElement(name, attributes(attrs), NO_CHILDREN, text, this.nodes[depth - 1]!);
-    this.kids[depth - 1]![this.kidCounts[depth - 1]!++] = node;
+    this.kids[this.kidTop++] = node;
     // A few names (those of the rules' `//` contexts): compared directly, cheaper than a look-up per element.
     const indexed = this.indexed;
     for (let k = 0; k < indexed.length; k++) {
@@ -434,8 +441,7 @@ export class XmlBuilder {
       this.pending = true;
       if (this.mirrorTree) {
         this.nodes[i] = this.node(this.names[i]!, attrs, '', i);
-        this.kids[i] ??= [];
-        this.kidCounts[i] = 0;
+        this.firstKid[i] = this.kidTop;
       }
     }
     this.written = this.depth;
