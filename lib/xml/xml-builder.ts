@@ -59,6 +59,32 @@ export function escapeAttr(s: string): string {
   return ATTR_SPECIAL.test(s) ? s.replace(ATTR_REPLACE, replaceChar) : s;
 }
 
+/**
+ * Attribute texts by name and value, shared between documents: the same few
+ * (` unitCode="C62"`, ` schemeID="0009"`, ` currencyID="EUR"`) recur on every
+ * line of every invoice. The same string each time also saves the mirrored
+ * tree's parse of it ({@link attributes}) the hashing of a new string. The
+ * values are the caller's, so each name's table is emptied at a bound.
+ */
+const ATTRIBUTE_TEXTS = new Map<string, Map<string, string>>();
+const ATTRIBUTE_TEXTS_MAX = 256;
+
+/** ` name="value"` with the value escaped ({@link escapeAttr}); `name` is a constant of the writer. */
+export function attributeText(name: string, value: string): string {
+  let byValue = ATTRIBUTE_TEXTS.get(name);
+  if (byValue === undefined) {
+    byValue = new Map();
+    ATTRIBUTE_TEXTS.set(name, byValue);
+  }
+  let text = byValue.get(value);
+  if (text === undefined) {
+    text = flatten(` ${name}="${escapeAttr(value)}"`);
+    if (byValue.size >= ATTRIBUTE_TEXTS_MAX) byValue.clear();
+    byValue.set(value, text);
+  }
+  return text;
+}
+
 const UNESCAPES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#13;': '\r', '&#9;': '\t', '&#10;': '\n' };
 const ESCAPED = /&(?:amp|lt|gt|quot|#13|#9|#10);/g;
 
