@@ -5,7 +5,7 @@
  */
 import { writeCii, writeCiiTree } from './cii/writer.js';
 import type { SyntaxName } from './convert/syntax.js';
-import { writeUblWithReport, type UblDocumentType, type UnmappedTerm } from './ubl/writer.js';
+import { writeUblTree, writeUblWithReport, type UblDocumentType, type UnmappedTerm } from './ubl/writer.js';
 import { InvoiceValidationError } from './errors.js';
 import { invoiceFromInput } from './input/to-model.js';
 import type { PartialInvoiceInput } from './input/partial.js';
@@ -17,8 +17,7 @@ import { BR_FR_INDEX_PLAN } from './rules/br-fr/index.js';
 import { applyXRechnungLevels, xrechnungScenario } from './rules/xrechnung/scenario.js';
 import { applyFrenchDefaults, toInputFinding } from './input/french.js';
 import { applyCiusDefaults, syntaxForRules, toCiusInputFinding } from './input/cius.js';
-import { toElementTree, type CiiElement, type ElementIndex } from './cii/reader/tree.js';
-import { withXmlDocument } from './xml/parse.js';
+import type { CiiElement, ElementIndex } from './cii/reader/tree.js';
 
 /** The label of the profile v2 produces (Factur-X EN 16931, a.k.a. COMFORT; guideline `urn:cen.eu:en16931:2017`). */
 export const V2_PROFILE_LABEL = 'EN 16931 (Factur-X COMFORT)';
@@ -120,16 +119,15 @@ interface Checked {
 }
 
 /**
- * The XML of a model in a syntax, with its element tree (what a parser reads back) and, for UBL, what UBL could not carry.
- * The CII writer also records the elements BR-FR selects, as it creates them.
+ * The XML of a model in a syntax, with its element tree (what a parser reads back, built by the writer as it writes)
+ * and, for UBL, what UBL could not carry. The CII writer also records the elements BR-FR selects, as it creates them.
  */
 function writeWithTree(
   invoice: Invoice,
   syntax: SyntaxName,
 ): { xml: string; tree: CiiElement; index?: ElementIndex; documentType?: UblDocumentType; unmapped: UnmappedTerm[] } {
   if (syntax === 'cii') return { ...writeCiiTree(invoice, {}, BR_FR_INDEX_PLAN), unmapped: [] };
-  const written = writeUblWithReport(invoice);
-  return { xml: written.xml, tree: withXmlDocument(written.xml, (doc) => toElementTree(doc)), documentType: written.documentType, unmapped: written.unmapped };
+  return writeUblTree(invoice);
 }
 
 /**

@@ -39,7 +39,7 @@ import type {
 import { ADDRESS_TERMS, CII_NAMESPACES, groupBinding, leafElement } from './binding.js';
 import { FACTURX_GUIDELINE_IDS, isFacturXProfile, PROFILE_OMITTED_TERMS, termsNotCarried } from './profiles.js';
 import type { FacturXProfile } from './profiles.js';
-import { escapeAttr, escapeText, XmlBuilder } from '../xml/xml-builder.js';
+import { attributeText, escapeText, XmlBuilder } from '../xml/xml-builder.js';
 import type { CiiElement, ElementIndex, IndexPlan } from './reader/tree.js';
 
 /** CII document type code of a supporting document (BG-24), UNTDID 1001. */
@@ -161,7 +161,7 @@ function date102(iso: string): string {
 }
 
 function attr(name: string, value: string | undefined): string {
-  return has(value) ? ` ${name}="${escapeAttr(value)}"` : '';
+  return has(value) ? attributeText(name, value) : '';
 }
 
 const IBAN_SHAPE = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;

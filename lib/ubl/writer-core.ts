@@ -8,7 +8,7 @@
 import { formatDecimal, type Decimal } from '../model/decimal.js';
 import type { Identifier } from '../model/invoice.js';
 import { isPresent } from '../model/presence.js';
-import { escapeAttr, escapeText, XmlBuilder } from '../xml/xml-builder.js';
+import { attributeText, escapeText, XmlBuilder } from '../xml/xml-builder.js';
 
 /** UBL 2.1 namespace URIs (OASIS UBL 2.1, the schemas EN 16931-3-2 binds to). */
 export const UBL_NAMESPACES = {
@@ -41,7 +41,7 @@ export function hasId(id: Identifier | undefined): id is Identifier {
 
 /** ` name="value"` (escaped) when the value is present, else nothing. */
 export function attr(name: string, value: string | undefined): string {
-  return has(value) ? ` ${name}="${escapeAttr(value)}"` : '';
+  return has(value) ? attributeText(name, value) : '';
 }
 
 /**
@@ -54,8 +54,9 @@ export class UblWriter extends XmlBuilder {
   /** ` currencyID="..."` of the invoice currency (BT-5), the currency of every amount but BT-111. */
   readonly currency: string;
 
-  constructor(invoiceCurrency: string | undefined) {
-    super();
+  /** @param mirrorTree build the element tree a parser reads from the text (see {@link XmlBuilder}) */
+  constructor(invoiceCurrency: string | undefined, mirrorTree = false) {
+    super(mirrorTree);
     this.currency = attr('currencyID', invoiceCurrency);
   }
 

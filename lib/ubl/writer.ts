@@ -46,9 +46,11 @@
  * as it is, and the rules (lib/rules) or the UBL XSD report the problem.
  * Deterministic: the same model gives the same bytes.
  */
+import type { CiiElement } from '../cii/reader/tree.js';
 import { sum } from '../model/decimal.js';
 import type { DocumentAllowanceCharge, Invoice, PaymentInstructions, VatBreakdown } from '../model/invoice.js';
 import { ublDocumentType, type UblDocumentType } from './document-type.js';
+import { UBL_CREDIT_NOTE_ROOT, UBL_INVOICE_ROOT } from './namespaces.js';
 import { attr, has, hasId, UBL_NAMESPACES, UblWriter, type UnmappedTerm } from './writer-core.js';
 import { INVOICED_OBJECT_TYPE, writeAllowanceChargeBody, writeLine, writePeriod } from './writer-lines.js';
 import { creditorIdPlace, writeBuyer, writeDelivery, writePayee, writeSeller, writeTaxRepresentative } from './writer-parties.js';
@@ -89,6 +91,24 @@ export function writeUblWithReport(inv: Invoice): UblWriteReport {
   const w = new UblWriter(inv.currency);
   serialize(w, inv, documentType === 'CreditNote');
   return { xml: w.toString(), documentType, unmapped: w.unmapped };
+}
+
+/**
+ * As {@link writeUblWithReport}, and the element tree a parser reads from
+ * that XML (lib/cii/reader/tree.ts: UBL names with their canonical prefixes,
+ * the root `ubl:Invoice` or `cn:CreditNote`), built while writing: the
+ * document-level rules (BR-FR, XRechnung, Peppol) can judge our own output
+ * without parsing it again.
+ */
+export function writeUblTree(inv: Invoice): UblWriteReport & { tree: CiiElement } {
+  const documentType = ublDocumentType(inv.typeCode);
+  const credit = documentType === 'CreditNote';
+  const w = new UblWriter(inv.currency, true);
+  serialize(w, inv, credit);
+  const tree = w.tree();
+  // Written in the default namespace, the root is named by its canonical prefix in the tree, as the parser names it.
+  tree.name = credit ? UBL_CREDIT_NOTE_ROOT : UBL_INVOICE_ROOT;
+  return { xml: w.toString(), documentType, unmapped: w.unmapped, tree };
 }
 
 function rootAttrs(credit: boolean): string {

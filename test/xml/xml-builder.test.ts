@@ -36,6 +36,40 @@ describe('XmlBuilder', () => {
     expect(w.toString()).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<a>\n  <b/>\n</a>\n');
   });
 
+  it('writes a document of many chunks as the same text, however often it is read', () => {
+    // Prepare: more than 65,536 characters, so the text is flattened chunk by chunk; an empty element closes a chunk too.
+    const w = new XmlBuilder();
+    w.raw('<?xml version="1.0"?>');
+    w.open('root', ' a="1"');
+    const expected = ['<?xml version="1.0"?>', '<root a="1">'];
+    for (let i = 0; i < 3000; i++) {
+      w.open('line', i % 2 === 0 ? '' : ` n="${i}"`);
+      w.leaf('id', String(i));
+      w.leaf('name', `Article ${i} « é »`, ' lang="fr"');
+      w.open('empty');
+      w.close();
+      w.close();
+      expected.push(i % 2 === 0 ? '  <line>' : `  <line n="${i}">`, `    <id>${i}</id>`, `    <name lang="fr">Article ${i} « é »</name>`, '    <empty/>', '  </line>');
+    }
+    w.close();
+    expected.push('</root>', '');
+    // Act and assert
+    const text = w.toString();
+    expect(text.length).toBeGreaterThan(3 * 65_536);
+    expect(text).toBe(expected.join('\n'));
+    expect(w.toString()).toBe(text);
+  });
+
+  it('writes a root that is a leaf, and a first line without a line break', () => {
+    const w = new XmlBuilder();
+    w.leaf('a', 'x', ' k="v"');
+    expect(w.toString()).toBe('<a k="v">x</a>\n');
+    const e = new XmlBuilder();
+    e.open('b');
+    e.close();
+    expect(e.toString()).toBe('<b/>\n');
+  });
+
   it('refuses to serialise with an element left open, and to close what is not open', () => {
     const w = new XmlBuilder();
     w.open('a');

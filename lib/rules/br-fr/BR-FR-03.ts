@@ -5,20 +5,12 @@
  */
 import { P } from './document.js';
 import { definePattern, type BrFrRule } from './types.js';
-import { prefix, stringValue, xpathNumber, xsdRegex } from './xpath.js';
+import { isValidDate102 } from './values.js';
+import { prefix, stringValue } from './xpath.js';
 
-const DATE = xsdRegex('^20\\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\\d|3[01])$');
-
-/** `custom:is-valid-date-format`. */
+/** `custom:is-valid-date-format` (./values.ts). */
 export function isValidFrDate(value: string): boolean {
-  const d = prefix(value, 8);
-  if (!DATE.test(d)) return false;
-  const year = xpathNumber(d.slice(0, 4));
-  const month = xpathNumber(d.slice(4, 6));
-  const day = xpathNumber(d.slice(6, 8));
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const max = [1, 3, 5, 7, 8, 10, 12].includes(month) ? 31 : [4, 6, 9, 11].includes(month) ? 30 : month === 2 ? (leap ? 29 : 28) : 0;
-  return day <= max;
+  return isValidDate102(prefix(value, 8));
 }
 
 function dateRule(context: string, term: string, what: string): BrFrRule {

@@ -7,9 +7,11 @@
 import type { CiiElement } from '../../cii/reader/tree.js';
 import { BUYER, SELLER, SIRET_PARTIES, type FrParty } from './parties.js';
 import { definePattern, type BrFrRule } from './types.js';
-import { kids, path, prefix, str, stringValue, withAttr, xsdRegex } from './xpath.js';
+import { exactDigits } from './values.js';
+import { kids, path, prefix, str, stringValue, withAttr } from './xpath.js';
 
-const SIRET = xsdRegex('^\\d{14}$');
+/** `matches(., '^\\d{14}$')` (./values.ts). */
+const isSiret = exactDigits(14);
 
 function siretRule(party: FrParty): BrFrRule {
   const strict = party === SELLER || party === BUYER;
@@ -24,7 +26,7 @@ function siretRule(party: FrParty): BrFrRule {
           const sirets = withAttr(kids(el, 'ram:GlobalID'), 'schemeID', '0009');
           if (sirets.length === 0) return true;
           const siret = stringValue(sirets[0]!);
-          if (!SIRET.test(siret)) return false;
+          if (!isSiret(siret)) return false;
           const sirenIds = withAttr(path(el, 'ram:SpecifiedLegalOrganization/ram:ID'), 'schemeID', '0002');
           const head = prefix(siret, 9);
           if (strict || str(sirenIds) !== '') return sirenIds.some((s) => stringValue(s) === head);

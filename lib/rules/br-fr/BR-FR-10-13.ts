@@ -6,9 +6,11 @@
  */
 import { P, selection } from './document.js';
 import { definePattern } from './types.js';
-import { kidEq, normalizeSpace, str, withAttr, xsdRegex } from './xpath.js';
+import { exactDigits } from './values.js';
+import { kidEq, normalizeSpace, str, withAttr } from './xpath.js';
 
-const SIREN = xsdRegex('^\\d{9}$');
+/** `matches(., '^\\d{9}$')` (./values.ts). */
+const isSiren = exactDigits(9);
 const ROOT = 'rsm:CrossIndustryInvoice';
 const SELLER_SIREN = selection(`${P.AGR}/ram:SellerTradeParty/ram:SpecifiedLegalOrganization/ram:ID`);
 const BUYER_SIREN = selection(`${P.AGR}/ram:BuyerTradeParty/ram:SpecifiedLegalOrganization/ram:ID`);
@@ -29,7 +31,7 @@ export const BR_FR_10 = definePattern('BR-FR-10', {
       message: "The seller's legal registration identifier (BT-30) must be its SIREN: nine digits with scheme identifier 0002.",
       test: (_el, doc) => {
         const siren = withAttr(doc.at(SELLER_SIREN), 'schemeID', '0002');
-        return siren.length > 0 && SIREN.test(normalizeSpace(str(siren)));
+        return siren.length > 0 && isSiren(normalizeSpace(str(siren)));
       },
     },
   ],
@@ -42,7 +44,7 @@ export const BR_FR_11 = definePattern('BR-FR-11', {
       id: 'BR-FR-11_BT-47',
       terms: ['BT-47', 'BT-22'],
       message: "On a B2B invoice (note with subject BAR reading B2B), the buyer's legal registration identifier (BT-47) must be its SIREN: nine digits with scheme identifier 0002.",
-      test: (_el, doc) => !barContentIs(doc.at(NOTES), 'B2B') || SIREN.test(str(withAttr(doc.at(BUYER_SIREN), 'schemeID', '0002'))),
+      test: (_el, doc) => !barContentIs(doc.at(NOTES), 'B2B') || isSiren(str(withAttr(doc.at(BUYER_SIREN), 'schemeID', '0002'))),
     },
   ],
 });

@@ -3,9 +3,11 @@
  * ids with scheme 0002 and global ids with scheme 0002 or 0231.
  */
 import { definePattern } from './types.js';
-import { normalizeSpace, stringValue, xsdRegex } from './xpath.js';
+import { exactDigits } from './values.js';
+import { normalizeSpace, stringValue } from './xpath.js';
 
-const SIREN = xsdRegex('^\\d{9}$');
+/** `matches(., '^\\d{9}$')` (./values.ts). */
+const isSiren = exactDigits(9);
 
 export default definePattern(
   'BR-FR-32',
@@ -17,7 +19,7 @@ export default definePattern(
         id: 'BR-FR-32-LEGALID',
         terms: ['BT-30', 'BT-47'],
         message: 'A legal registration identifier with scheme 0002 (SIREN; BT-30, BT-47, ...) must be exactly nine digits.',
-        test: (el) => SIREN.test(normalizeSpace(stringValue(el))),
+        test: (el) => isSiren(normalizeSpace(stringValue(el))),
       },
     ],
   },
@@ -29,7 +31,7 @@ export default definePattern(
         id: 'BR-FR-32-GLOBALID',
         terms: ['BT-29', 'BT-46'],
         message: 'An identifier with scheme 0002 or 0231 (a SIREN; BT-29, BT-46, ...) must be exactly nine digits.',
-        test: (el) => SIREN.test(normalizeSpace(stringValue(el))),
+        test: (el) => isSiren(normalizeSpace(stringValue(el))),
       },
     ],
   },

@@ -14,19 +14,8 @@
 import type { CiiElement } from '../../cii/reader/tree.js';
 import { P } from './document.js';
 import { definePattern, type BrFrRule } from './types.js';
-import { normalizeSpace, stringLength, stringValue, xsdRegex } from './xpath.js';
-
-function decimalFormat(decimals: number, signed: boolean, digits = 19): (s: string) => boolean {
-  // `\d` of the official regexes is any Unicode decimal digit; lengths count characters.
-  const re = xsdRegex(`^${signed ? '-?' : ''}\\d{1,${digits}}(\\.\\d{1,${decimals}})?$`);
-  // The same form with ASCII digits only: what numbers almost always are. A match there is a match of `re`,
-  // and its characters are UTF-16 units, so the length check needs no code-point count nor a copy without the dot.
-  const ascii = new RegExp(`^${signed ? '-?' : ''}[0-9]{1,${digits}}(?:\\.[0-9]{1,${decimals}})?$`);
-  return (s) => {
-    if (ascii.test(s)) return s.length - (s.includes('.') ? 1 : 0) <= digits;
-    return re.test(s) && stringLength(s.replace(/\./g, '')) <= digits;
-  };
-}
+import { decimalFormat } from './values.js';
+import { normalizeSpace, stringValue } from './xpath.js';
 
 /** `custom:is-valid-decimal-19-2`. */
 export const isDecimal19x2 = decimalFormat(2, true);

@@ -10,9 +10,9 @@
  */
 import type { CiiElement } from '../../../cii/reader/tree.js';
 import { definePattern, type DocumentAssert, type DocumentRule } from '../../document/types.js';
+import { exactDigits } from '../values.js';
 import { attr, kids, matches, normalizeSpace, normalized, one, path, stringValue, tokenize } from '../../document/xpath.js';
 import { FR_BILLING_FRAMEWORKS } from '../BR-FR-08.js';
-import { xsdRegex } from '../xpath.js';
 import { allNotes, noteValue, roots } from './common.js';
 
 const WHAT: Record<string, string> = { PMT: 'the fixed recovery fee', PMD: 'late payment penalties', AAB: 'early payment discounts', TXD: 'a VAT-related statement' };
@@ -58,12 +58,13 @@ export const BR_FR_08 = definePattern('BR-FR-08', {
   ],
 });
 
-const SIRET = xsdRegex('^\\d{14}$');
+/** `matches(., '^\\d{14}$')` (../values.ts). */
+const isSiret = exactDigits(14);
 const withScheme = (els: readonly CiiElement[], scheme: string) => els.filter((e) => attr(e, 'schemeID') === scheme);
 
 /** `custom:check-siret-siren-coherence($siret[1], $siren)`; `siren` undefined is the empty sequence. */
 function coherent(siret: string, siren: string | undefined): boolean {
-  return SIRET.test(siret) && siren !== undefined && Array.from(siret).slice(0, 9).join('') === siren;
+  return isSiret(siret) && siren !== undefined && Array.from(siret).slice(0, 9).join('') === siren;
 }
 
 /**
