@@ -99,6 +99,42 @@ export interface ElementIndex {
   readonly byPath: readonly (readonly CiiElement[] | undefined)[];
 }
 
+/** The one frozen attribute record of every element without attributes. */
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+/** The one frozen child list of every leaf element: a leaf allocates no array. */
+const NO_CHILDREN: CiiElement[] = Object.freeze([]) as unknown as CiiElement[];
+
+/**
+ * The elements this module builds: one class whose instances all have the
+ * same fields in the same order (`parent` and `line` included, undefined when
+ * absent), so that the readers and rule engines reading them keep
+ * monomorphic property accesses. Leaves share {@link NO_CHILDREN}, elements
+ * without attributes {@link NO_ATTRS}.
+ */
+class TreeElement implements CiiElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: CiiElement[];
+  text: string;
+  line: number | undefined;
+  parent: CiiElement | undefined;
+
+  constructor(name: string, attrs: Record<string, string>, line: number | undefined, parent: CiiElement | undefined) {
+    this.name = name;
+    this.attrs = attrs;
+    this.children = NO_CHILDREN;
+    this.text = '';
+    this.line = line;
+    this.parent = parent;
+  }
+}
+
+/** Appends `child` to `node`'s children, allocating the list on the first one. */
+function adopt(node: TreeElement, child: CiiElement): void {
+  if (node.children === NO_CHILDREN) node.children = [child];
+  else node.children.push(child);
+}
+
 function canonical(uri: string, local: string): string {
   if (uri === '') return local;
   const prefix = PREFIXES[uri];
@@ -142,13 +178,15 @@ export function readTreeWithNodeApi(root: XmlElement): CiiElement {
     return name;
   };
   const convert = (el: XmlElement, parent: CiiElement | undefined): CiiElement => {
-    const attrs: Record<string, string> = {};
-    for (const a of el.attrs) attrs[canonical(a.namespaceUri, a.name)] = a.value;
-    const node: CiiElement = { name: nameOf(el.namespaceUri, el.name), attrs, children: [], text: '', line: el.line & 0xffff };
-    if (parent !== undefined) node.parent = parent;
+    let attrs = NO_ATTRS;
+    for (const a of el.attrs) {
+      if (attrs === NO_ATTRS) attrs = {};
+      attrs[canonical(a.namespaceUri, a.name)] = a.value;
+    }
+    const node = new TreeElement(nameOf(el.namespaceUri, el.name), attrs, el.line & 0xffff, parent);
     let text = '';
     for (let child = el.firstChild; child !== null; child = child.next) {
-      if (child instanceof XmlElement) node.children.push(convert(child, node));
+      if (child instanceof XmlElement) adopt(node, convert(child, node));
       else if (child instanceof XmlText || child instanceof XmlCData) text += child.content;
     }
     node.text = text;
@@ -205,15 +243,18 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
   // A Buffer over the same memory (no copy): its latin1 decoding makes an ASCII string in one step, where building
   // it a character at a time allocated a string per character.
   const bytes = Buffer.from(buffer);
+  // Buffer's own latin1 slice, without toString's argument checks (a few hundred calls per document); toString where absent.
+  const latin1 = (bytes as unknown as { latin1Slice?: (start: number, end: number) => string }).latin1Slice;
+  const ascii = typeof latin1 === 'function' ? (start: number, end: number) => latin1.call(bytes, start, end) : (start: number, end: number) => bytes.toString('latin1', start, end);
 
   const cString = (ptr: number): string => {
     let end = ptr;
-    let ascii = true;
+    let isAscii = true;
     while (u8[end] !== 0) {
-      if ((u8[end] as number) > 0x7f) ascii = false;
+      if ((u8[end] as number) > 0x7f) isAscii = false;
       end++;
     }
-    return ascii ? bytes.toString('latin1', ptr, end) : utf8.decode(u8.subarray(ptr, end));
+    return isAscii ? ascii(ptr, end) : utf8.decode(u8.subarray(ptr, end));
   };
   // Element and attribute names live in libxml2's dictionary: one pointer per
   // distinct name, so each is decoded once per document.
@@ -251,6 +292,21 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
     }
     return s;
   };
+  // Text between elements (indentation) is interned by libxml2's parser: one
+  // dictionary string per distinct run of blanks, shared by every text node
+  // holding it. Blank text is therefore decoded once per pointer; other text
+  // (one node per value) is decoded where it stands.
+  const blanks = new Map<number, string>();
+  const contentOf = (ptr: number): string => {
+    const first = u8[ptr];
+    if (first !== 0x20 && first !== 0x0a && first !== 0x09 && first !== 0x0d) return cString(ptr);
+    let s = blanks.get(ptr);
+    if (s === undefined) {
+      s = cString(ptr);
+      blanks.set(ptr, s);
+    }
+    return s;
+  };
   const textOf = (firstChild: number): string => {
     let s = '';
     for (let c = firstChild; c !== 0; c = u32[(c + OFF_NEXT) >>> 2] as number) {
@@ -265,28 +321,27 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
 
   const convert = (ptr: number, parent: CiiElement | undefined): CiiElement => {
     const base = ptr >>> 2;
-    const attrs: Record<string, string> = {};
+    let attrs = NO_ATTRS;
     for (let a = u32[base + OFF_PROPERTIES / 4] as number; a !== 0; a = u32[(a + OFF_NEXT) >>> 2] as number) {
       const ab = a >>> 2;
+      if (attrs === NO_ATTRS) attrs = {};
       attrs[canonical(uriOf(u32[ab + OFF_NS / 4] as number), nameAt(u32[ab + OFF_NAME / 4] as number))] = textOf(
         u32[ab + OFF_CHILDREN / 4] as number,
       );
     }
-    const node: CiiElement = {
-      name: elementName(u32[base + OFF_NS / 4] as number, u32[base + OFF_NAME / 4] as number),
+    const node = new TreeElement(
+      elementName(u32[base + OFF_NS / 4] as number, u32[base + OFF_NAME / 4] as number),
       attrs,
-      children: [],
-      text: '',
-      line: u16[(ptr + OFF_LINE) >>> 1] as number,
-    };
-    if (parent !== undefined) node.parent = parent;
+      u16[(ptr + OFF_LINE) >>> 1] as number,
+      parent,
+    );
     let text = '';
     for (let c = u32[base + OFF_CHILDREN / 4] as number; c !== 0; c = u32[(c + OFF_NEXT) >>> 2] as number) {
       const type = u32[(c + OFF_TYPE) >>> 2];
-      if (type === ELEMENT_NODE) node.children.push(convert(c, node));
+      if (type === ELEMENT_NODE) adopt(node, convert(c, node));
       else if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
         const content = u32[(c + OFF_CONTENT) >>> 2] as number;
-        if (content !== 0) text += cString(content);
+        if (content !== 0) text += contentOf(content);
       }
     }
     node.text = text;
