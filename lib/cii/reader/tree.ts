@@ -101,8 +101,14 @@ export interface ElementIndex {
 
 /** The one frozen attribute record of every element without attributes. */
 const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
-/** The one frozen child list of every leaf element: a leaf allocates no array. */
-const NO_CHILDREN: CiiElement[] = Object.freeze([]) as unknown as CiiElement[];
+/**
+ * The one empty child list of every leaf element, so that a leaf allocates no
+ * array. Not frozen: a frozen array has another elements kind than the lists
+ * of the other elements, which makes every loop over `children` in the rule
+ * engines polymorphic (measured: the CII syntax rules on a typical invoice
+ * went from 71 to 96 us with a frozen one). Trees are read-only.
+ */
+const NO_CHILDREN: CiiElement[] = [];
 
 /**
  * The elements this module builds: one class whose instances all have the
