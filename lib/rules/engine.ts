@@ -3,7 +3,7 @@
  * (fatal) and warnings. Never throws because of a finding.
  */
 import type { Invoice } from '../model/invoice.js';
-import type { Finding, RuleDefinition } from './types.js';
+import type { Finding, Report, RuleDefinition } from './types.js';
 
 /** The official rule-set release our EN 16931 rules follow. */
 export const RULE_SET_VERSION = 'EN 16931 CII 1.3.16';
@@ -57,12 +57,18 @@ export function runRules(inv: Invoice, rules: readonly RuleDefinition[]): Valida
   const warnings: Finding[] = [];
   const outer = current;
   current = { inv, values: new Map() };
+  // One reporter for the whole run, pointed at the rule being checked (checks report synchronously): no closure per rule.
+  let rule: RuleDefinition | undefined;
+  let sink = errors;
+  const report: Report = ({ path, message }) => {
+    const r = rule!;
+    sink.push({ rule: r.id, severity: r.severity, message: message ?? r.message, path });
+  };
   try {
-    for (const rule of rules) {
-      const sink = rule.severity === 'fatal' ? errors : warnings;
-      rule.check(inv, ({ path, message }) => {
-        sink.push({ rule: rule.id, severity: rule.severity, message: message ?? rule.message, path });
-      });
+    for (let i = 0; i < rules.length; i++) {
+      rule = rules[i]!;
+      sink = rule.severity === 'fatal' ? errors : warnings;
+      rule.check(inv, report);
     }
   } finally {
     current = outer;

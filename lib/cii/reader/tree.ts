@@ -220,6 +220,28 @@ const CDATA_SECTION_NODE = 4;
 
 const utf8 = new TextDecoder('utf-8');
 
+/** Runs of blanks up to this length are remembered by their bytes, as a base-5 number of their blank codes (5^12 < 2^30: a small integer, no boxed key). */
+const SHORT_BLANKS = 12;
+/** Distinct short blank runs remembered, across documents: far more than indentation needs, so hostile input cannot grow the memo without end. */
+const SHORT_BLANK_MEMO_MAX = 1024;
+const SHORT_BLANK_TEXT = new Map<number, string>();
+
+/** 1..4 for the XML blanks (space, LF, tab, CR), 0 for anything else. */
+function blankCode(byte: number): number {
+  switch (byte) {
+    case 0x20:
+      return 1;
+    case 0x0a:
+      return 2;
+    case 0x09:
+      return 3;
+    case 0x0d:
+      return 4;
+    default:
+      return 0;
+  }
+}
+
 /** The WebAssembly memory libxml2-wasm parses into, reached through its struct helpers. */
 function wasmMemory(probePtr: number): ArrayBuffer | undefined {
   try {
@@ -298,14 +320,31 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
     }
     return s;
   };
-  // Text between elements (indentation) is interned by libxml2's parser: one
-  // dictionary string per distinct run of blanks, shared by every text node
-  // holding it. Blank text is therefore decoded once per pointer; other text
-  // (one node per value) is decoded where it stands.
+  // Text between elements (indentation) repeats on every line of a document:
+  // a run of at most 12 blanks is decoded once per process, looked up by its
+  // bytes (libxml2 stores the shortest inside each text node, under
+  // XML_PARSE_COMPACT); a longer run, interned by libxml2's parser in its
+  // dictionary (one string per distinct run, shared by every text node
+  // holding it), once per pointer. Other text (one node per value) is decoded
+  // where it stands.
   const blanks = new Map<number, string>();
   const contentOf = (ptr: number): string => {
-    const first = u8[ptr];
-    if (first !== 0x20 && first !== 0x0a && first !== 0x09 && first !== 0x0d) return cString(ptr);
+    if (blankCode(u8[ptr] as number) === 0) return cString(ptr);
+    let key = 0;
+    let end = ptr;
+    for (; end - ptr < SHORT_BLANKS; end++) {
+      const code = blankCode(u8[end] as number);
+      if (code === 0) break;
+      key = key * 5 + code;
+    }
+    if (u8[end] === 0) {
+      let s = SHORT_BLANK_TEXT.get(key);
+      if (s === undefined) {
+        s = ascii(ptr, end);
+        if (SHORT_BLANK_TEXT.size < SHORT_BLANK_MEMO_MAX) SHORT_BLANK_TEXT.set(key, s);
+      }
+      return s;
+    }
     let s = blanks.get(ptr);
     if (s === undefined) {
       s = cString(ptr);
