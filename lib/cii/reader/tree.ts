@@ -141,6 +141,20 @@ function adopt(node: TreeElement, child: CiiElement): void {
   else node.children.push(child);
 }
 
+/**
+ * The engine's unique copy of a string (a property key's), the one string
+ * literals in the code are: comparing element names with literals
+ * (`el.name === 'ram:ID'`, switches over names, in every reader and rule
+ * engine) is then a pointer comparison instead of one of characters. Done
+ * once per distinct name per document.
+ */
+function internalized(s: string): string {
+  const key: Record<string, 0> = {};
+  key[s] = 0;
+  for (const k in key) return k;
+  return s;
+}
+
 function canonical(uri: string, local: string): string {
   if (uri === '') return local;
   const prefix = PREFIXES[uri];
@@ -178,7 +192,7 @@ export function readTreeWithNodeApi(root: XmlElement): CiiElement {
     const key = `${uri} ${local}`;
     let name = names.get(key);
     if (name === undefined) {
-      name = canonical(uri, local);
+      name = internalized(canonical(uri, local));
       names.set(key, name);
     }
     return name;
@@ -315,7 +329,7 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
     }
     let s = byName.get(namePtr);
     if (s === undefined) {
-      s = canonical(uriOf(nsPtr), nameAt(namePtr));
+      s = internalized(canonical(uriOf(nsPtr), nameAt(namePtr)));
       byName.set(namePtr, s);
     }
     return s;
