@@ -155,6 +155,29 @@ function internalized(s: string): string {
   return s;
 }
 
+/** Element names by namespace URI and local name, across documents (the same few hundred names come back in every invoice). */
+const CANONICAL_NAMES = new Map<string, Map<string, string>>();
+let canonicalNameCount = 0;
+/** Names remembered across documents: far more than CII and UBL have; beyond it (hostile input), names are built afresh. */
+const CANONICAL_NAMES_MAX = 4096;
+
+/** The canonical, internalized element name of (`uri`, `local`): built once per process, then looked up. */
+function canonicalName(uri: string, local: string): string {
+  let byLocal = CANONICAL_NAMES.get(uri);
+  let name = byLocal?.get(local);
+  if (name !== undefined) return name;
+  name = internalized(canonical(uri, local));
+  if (canonicalNameCount < CANONICAL_NAMES_MAX) {
+    if (byLocal === undefined) {
+      byLocal = new Map();
+      CANONICAL_NAMES.set(uri, byLocal);
+    }
+    byLocal.set(local, name);
+    canonicalNameCount++;
+  }
+  return name;
+}
+
 function canonical(uri: string, local: string): string {
   if (uri === '') return local;
   const prefix = PREFIXES[uri];
@@ -192,7 +215,7 @@ export function readTreeWithNodeApi(root: XmlElement): CiiElement {
     const key = `${uri} ${local}`;
     let name = names.get(key);
     if (name === undefined) {
-      name = internalized(canonical(uri, local));
+      name = canonicalName(uri, local);
       names.set(key, name);
     }
     return name;
@@ -329,7 +352,7 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
     }
     let s = byName.get(namePtr);
     if (s === undefined) {
-      s = internalized(canonical(uriOf(nsPtr), nameAt(namePtr)));
+      s = canonicalName(uriOf(nsPtr), nameAt(namePtr));
       byName.set(namePtr, s);
     }
     return s;
