@@ -418,17 +418,30 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
       parent,
     );
     let text = '';
+    // The children gather on a stack shared by the whole walk and leave it as one list of the exact size
+    // (pushing onto a list of its own left the slack of V8's growth steps in every parent's list).
+    const first = top;
     for (let c = u32[base + OFF_CHILDREN / 4] as number; c !== 0; c = u32[(c + OFF_NEXT) >>> 2] as number) {
       const type = u32[(c + OFF_TYPE) >>> 2];
-      if (type === ELEMENT_NODE) adopt(node, convert(c, node));
-      else if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
+      if (type === ELEMENT_NODE) {
+        const child = convert(c, node);
+        if (top === stack.length) stack.push(child);
+        else stack[top] = child;
+        top++;
+      } else if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
         const content = u32[(c + OFF_CONTENT) >>> 2] as number;
         if (content !== 0) text += contentOf(content);
       }
     }
+    if (top > first) {
+      node.children = stack.slice(first, top);
+      top = first;
+    }
     node.text = text;
     return node;
   };
+  const stack: CiiElement[] = [];
+  let top = 0;
 
   // Guard against a different build or struct layout: the root must read back
   // exactly as the node API reports it, else the portable walk is used.
