@@ -179,6 +179,10 @@ function roundMagnitude(s: number, c: number, k: number, dp: number, rm: number)
   return up ? q + 1 : q;
 }
 
+// The source text of a read decimal (see decFromText), reached through the class's private field.
+let sourceOf: (value: Decimal) => string | undefined;
+let withSource: (value: Decimal, text: string) => Decimal;
+
 /** A decimal value (money, quantity, percentage); immutable. */
 export class Decimal {
   static readonly ROUND_UP = 0;
@@ -204,6 +208,20 @@ export class Decimal {
   readonly k: number;
   /** The decimal.js value, for a value that does not fit the fast form; undefined otherwise. */
   readonly j: Js | undefined;
+  /**
+   * The text the value was read from ({@link decFromText}); undefined for
+   * computed values. Private, so that structural equality (`toEqual`) and
+   * printing see values only; on every instance, so that all share one shape.
+   */
+  #source: string | undefined;
+
+  static {
+    sourceOf = (value) => value.#source;
+    withSource = (value, text) => {
+      value.#source = text;
+      return value;
+    };
+  }
 
   constructor(value: DecimalValue);
   constructor(value: DecimalValue, c?: number, k?: number, j?: Js) {
@@ -546,10 +564,11 @@ export function sum(values: Iterable<Decimal | undefined>): Decimal {
 
 /**
  * The lexical form a decimal was read from (an XML element's text), for
- * decimals built by {@link decFromText}. A WeakMap keeps the model's values
- * plain Decimals while letting BR-DEC rules see the digits as written.
+ * decimals built by {@link decFromText}. A private field keeps the model's
+ * values plain Decimals (for equality and printing) while letting BR-DEC
+ * rules see the digits as written (a field rather than a WeakMap, whose set
+ * cost a few per cent of reading a document).
  */
-const sourceTexts = new WeakMap<Decimal, string>();
 
 /** XML Schema `xs:decimal` lexical space, with the white space XSD collapses around it. */
 const XS_DECIMAL = /^[ \t\r\n]*([+-]?(?:\d+(?:\.\d*)?|\.\d+))[ \t\r\n]*$/;
@@ -572,14 +591,12 @@ const XS_DECIMAL = /^[ \t\r\n]*([+-]?(?:\d+(?:\.\d*)?|\.\d+))[ \t\r\n]*$/;
  */
 export function decFromText(text: string): Decimal {
   const m = XS_DECIMAL.exec(text);
-  const value = m === null ? new Decimal(Number.NaN) : new Decimal(m[1]!);
-  sourceTexts.set(value, text);
-  return value;
+  return withSource(m === null ? new Decimal(Number.NaN) : new Decimal(m[1]!), text);
 }
 
 /** The text a decimal was read from by {@link decFromText}, or undefined for computed decimals. */
 export function sourceText(value: Decimal): string | undefined {
-  return sourceTexts.get(value);
+  return sourceOf(value);
 }
 
 /**
@@ -593,7 +610,7 @@ export function sourceText(value: Decimal): string | undefined {
  * which is what the writer prints (at least two for amounts).
  */
 export function fractionDigits(value: Decimal): number {
-  const text = sourceTexts.get(value);
+  const text = sourceOf(value);
   if (text === undefined) return value.isFinite() ? value.decimalPlaces() : 0;
   const dot = text.indexOf('.');
   return dot === -1 ? 0 : text.length - dot - 1;

@@ -3,7 +3,7 @@
  * (fatal) and warnings. Never throws because of a finding.
  */
 import type { Invoice } from '../model/invoice.js';
-import type { Finding, RuleDefinition } from './types.js';
+import type { Finding, Report, RuleDefinition } from './types.js';
 
 /** The official rule-set release our EN 16931 rules follow. */
 export const RULE_SET_VERSION = 'EN 16931 CII 1.3.16';
@@ -20,15 +20,58 @@ export interface ValidationReport {
   ruleSet: string;
 }
 
+/** The run in progress: its invoice and the values {@link memoInRun} functions computed from it. */
+let current: { inv: Invoice; values: Map<unknown, unknown> } | undefined;
+
+/**
+ * Wraps a function of the invoice (and of a key: a category, a kind) whose
+ * value several rules derive alike, e.g. the VAT places of lib/rules/vat:
+ * during a run of {@link runRules} it is computed once per invoice and key
+ * and shared by every rule that asks; outside a run, or for another invoice,
+ * it is computed at each call. Rules only read the model, so the value cannot
+ * go stale within a run; callers must not modify it.
+ */
+export function memoInRun<T>(fn: (inv: Invoice) => T): (inv: Invoice) => T;
+export function memoInRun<K extends string, T>(fn: (inv: Invoice, key: K) => T): (inv: Invoice, key: K) => T;
+export function memoInRun<K extends string, T>(fn: (inv: Invoice, key?: K) => T): (inv: Invoice, key?: K) => T {
+  return (inv, key) => {
+    const run = current;
+    if (run === undefined || run.inv !== inv) return fn(inv, key);
+    let byKey = run.values.get(fn) as Map<K | undefined, T> | undefined;
+    if (byKey === undefined) {
+      byKey = new Map();
+      run.values.set(fn, byKey);
+    }
+    let value = byKey.get(key);
+    if (value === undefined && !byKey.has(key)) {
+      value = fn(inv, key);
+      byKey.set(key, value);
+    }
+    return value as T;
+  };
+}
+
 /** Runs `rules` over `inv`; a rule whose check throws is reported as an internal error, not swallowed. */
 export function runRules(inv: Invoice, rules: readonly RuleDefinition[]): ValidationReport {
   const errors: Finding[] = [];
   const warnings: Finding[] = [];
-  for (const rule of rules) {
-    const sink = rule.severity === 'fatal' ? errors : warnings;
-    rule.check(inv, ({ path, message }) => {
-      sink.push({ rule: rule.id, severity: rule.severity, message: message ?? rule.message, path });
-    });
+  const outer = current;
+  current = { inv, values: new Map() };
+  // One reporter for the whole run, pointed at the rule being checked (checks report synchronously): no closure per rule.
+  let rule: RuleDefinition | undefined;
+  let sink = errors;
+  const report: Report = ({ path, message }) => {
+    const r = rule!;
+    sink.push({ rule: r.id, severity: r.severity, message: message ?? r.message, path });
+  };
+  try {
+    for (let i = 0; i < rules.length; i++) {
+      rule = rules[i]!;
+      sink = rule.severity === 'fatal' ? errors : warnings;
+      rule.check(inv, report);
+    }
+  } finally {
+    current = outer;
   }
   return { valid: errors.length === 0, errors, warnings, ruleSet: RULE_SET_VERSION };
 }

@@ -43,7 +43,7 @@ function isVatTyped(tax: CiiElement): boolean {
  * whatever the TypeCode; the rule contexts that filter on it consult the
  * TypeCode recorded in the source facts (`taxTypeCodes`).
  */
-export function vatTax(taxes: CiiElement[]): CiiElement | undefined {
+export function vatTax(taxes: readonly CiiElement[]): CiiElement | undefined {
   return taxes.find(isVatTyped) ?? taxes[0];
 }
 

@@ -8,6 +8,9 @@
 import { sourceElement } from './navigate.js';
 import type { CiiElement } from './tree.js';
 
+/** Up to this many siblings, an element is numbered by a scan of its parent's children rather than by counting them all into maps. */
+const SCAN_SIBLINGS = 16;
+
 /** Memoised element locations for one document. */
 export class ElementLocator {
   private readonly paths = new Map<CiiElement, string>();
@@ -21,6 +24,25 @@ export class ElementLocator {
       const path = `/${el.name}`;
       this.paths.set(el, path);
       return path;
+    }
+    const siblings = parent.children;
+    if (siblings.length <= SCAN_SIBLINGS) {
+      // Few siblings: number this element alone (most locations asked for are one or two per parent).
+      const name = el.name;
+      let position = 0;
+      let total = 0;
+      for (let i = 0; i < siblings.length; i++) {
+        const c = siblings[i]!;
+        if (c.name !== name) continue;
+        total++;
+        if (c === el) position = total;
+      }
+      if (position !== 0) {
+        const base = this.of(parent);
+        const path = total === 1 ? `${base}/${name}` : `${base}/${name}[${position}]`;
+        this.paths.set(el, path);
+        return path;
+      }
     }
     this.locateChildren(parent, this.of(parent));
     return this.paths.get(el)!;
@@ -55,52 +77,23 @@ type Source = CiiElement | { el: CiiElement; attr: string };
  * The `locations` of a read: model path to XPath-like location, a Map whose
  * location strings are built on first access. A reader records thousands of
  * sources per document while a validation asks for a handful, so recording
- * stores only the element; every Map read (get, has, size, iteration)
- * returns finished strings.
+ * stores only the element; every Map read (get, iteration) returns finished
+ * strings. The sources wait in the Map itself, in place of their strings, so
+ * that `has` and `size` (the rules' presence tests, many per validation) are
+ * Map's own single look-ups.
  */
 export class LazyLocations extends Map<string, string> {
-  private readonly pending = new Map<string, Source>();
   private readonly locator = new ElementLocator();
 
   /** Records that the value at model `path` came from `el` (or its attribute `attr`). */
   record(path: string, el: CiiElement, attr?: string): void {
-    this.pending.set(path, attr === undefined ? el : { el, attr });
-    super.delete(path);
+    super.set(path, (attr === undefined ? el : { el, attr }) as unknown as string);
   }
 
   override get(path: string): string | undefined {
-    const done = super.get(path);
-    if (done !== undefined) return done;
-    const source = this.pending.get(path);
-    if (source === undefined) return undefined;
-    this.pending.delete(path);
-    // A merged view of a repeated aggregate (./navigate.ts) is located at its first occurrence.
-    const location = 'attr' in source ? this.locator.ofAttribute(sourceElement(source.el), source.attr) : this.locator.of(sourceElement(source));
-    super.set(path, location);
-    return location;
-  }
-
-  override has(path: string): boolean {
-    return super.has(path) || this.pending.has(path);
-  }
-
-  override set(path: string, location: string): this {
-    this.pending?.delete(path);
-    return super.set(path, location);
-  }
-
-  override delete(path: string): boolean {
-    const a = this.pending.delete(path);
-    return super.delete(path) || a;
-  }
-
-  override clear(): void {
-    this.pending.clear();
-    super.clear();
-  }
-
-  override get size(): number {
-    return super.size + this.pending.size;
+    const found = super.get(path) as string | Source | undefined;
+    if (found === undefined || typeof found === 'string') return found;
+    return this.resolve(path, found);
   }
 
   override forEach(fn: (value: string, key: string, map: Map<string, string>) => void, thisArg?: unknown): void {
@@ -127,7 +120,17 @@ export class LazyLocations extends Map<string, string> {
     return this.entries();
   }
 
+  private resolve(path: string, source: Source): string {
+    // A merged view of a repeated aggregate (./navigate.ts) is located at its first occurrence.
+    const location = 'attr' in source ? this.locator.ofAttribute(sourceElement(source.el), source.attr) : this.locator.of(sourceElement(source));
+    super.set(path, location);
+    return location;
+  }
+
   private resolveAll(): void {
-    for (const path of [...this.pending.keys()]) this.get(path);
+    // Replacing the value of a key during iteration keeps the key's place and visits it once.
+    super.forEach((value, path) => {
+      if (typeof value !== 'string') this.resolve(path, value as Source);
+    });
   }
 }

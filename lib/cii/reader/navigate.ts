@@ -123,7 +123,9 @@ export function kid(el: CiiElement | undefined, name: string): CiiElement | unde
   if (el === undefined) return undefined;
   let first: CiiElement | undefined;
   let repeated = false;
-  for (const c of el.children) {
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]!;
     if (c.name !== name) continue;
     if (first !== undefined) {
       repeated = true;
@@ -164,13 +166,24 @@ function repeatedKid(el: CiiElement, name: string): CiiElement {
 }
 
 /** All child elements named `name` (of a merged view: of every occurrence); only the pinned one where it is among them. */
-export function kids(el: CiiElement | undefined, name: string): CiiElement[] {
-  if (el === undefined) return [];
-  const out: CiiElement[] = [];
-  for (const c of el.children) if (c.name === name) out.push(c);
+export function kids(el: CiiElement | undefined, name: string): readonly CiiElement[] {
+  if (el === undefined) return NO_KIDS;
+  // No list until a child matches: most calls match none.
+  let out: CiiElement[] | undefined;
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]!;
+    if (c.name !== name) continue;
+    if (out === undefined) out = [c];
+    else out.push(c);
+  }
+  if (out === undefined) return NO_KIDS;
   const pin = scope?.pin;
   return pin !== undefined && out.length > 1 && out.includes(pin) ? [pin] : out;
 }
+
+/** What {@link kids} answers when no child matches: one shared, frozen empty list. */
+const NO_KIDS: readonly CiiElement[] = Object.freeze([]);
 
 /** Follows {@link kid} along `names`. */
 export function dig(el: CiiElement | undefined, ...names: string[]): CiiElement | undefined {

@@ -193,7 +193,7 @@ export function readDocumentAllowancesCharges(cx: ReadContext, inv: Invoice, set
 }
 
 /** Records the `CategoryTradeTax`es among `taxes` the model does not read (all but `read`), with their CategoryCode as written (source-facts.ts otherCategoryTaxes). */
-export function recordOtherCategoryTaxes(cx: ReadContext, taxes: CiiElement[], read: CiiElement | undefined, owner?: string): void {
+export function recordOtherCategoryTaxes(cx: ReadContext, taxes: readonly CiiElement[], read: CiiElement | undefined, owner?: string): void {
   for (const tax of taxes) {
     if (tax === read) continue;
     const path = `otherCategoryTaxes[${cx.categoryTaxesOutsideModel.length}]`;

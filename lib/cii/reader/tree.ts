@@ -99,6 +99,85 @@ export interface ElementIndex {
   readonly byPath: readonly (readonly CiiElement[] | undefined)[];
 }
 
+/** The one frozen attribute record of every element without attributes. */
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+/**
+ * The one empty child list of every leaf element, so that a leaf allocates no
+ * array. Not frozen: a frozen array has another elements kind than the lists
+ * of the other elements, which makes every loop over `children` in the rule
+ * engines polymorphic (measured: the CII syntax rules on a typical invoice
+ * went from 71 to 96 us with a frozen one). Trees are read-only.
+ */
+const NO_CHILDREN: CiiElement[] = [];
+
+/**
+ * The elements this module builds: one class whose instances all have the
+ * same fields in the same order (`parent` and `line` included, undefined when
+ * absent), so that the readers and rule engines reading them keep
+ * monomorphic property accesses. Leaves share {@link NO_CHILDREN}, elements
+ * without attributes {@link NO_ATTRS}.
+ */
+class TreeElement implements CiiElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: CiiElement[];
+  text: string;
+  line: number | undefined;
+  parent: CiiElement | undefined;
+
+  constructor(name: string, attrs: Record<string, string>, line: number | undefined, parent: CiiElement | undefined) {
+    this.name = name;
+    this.attrs = attrs;
+    this.children = NO_CHILDREN;
+    this.text = '';
+    this.line = line;
+    this.parent = parent;
+  }
+}
+
+/** Appends `child` to `node`'s children, allocating the list on the first one. */
+function adopt(node: TreeElement, child: CiiElement): void {
+  if (node.children === NO_CHILDREN) node.children = [child];
+  else node.children.push(child);
+}
+
+/**
+ * The engine's unique copy of a string (a property key's), the one string
+ * literals in the code are: comparing element names with literals
+ * (`el.name === 'ram:ID'`, switches over names, in every reader and rule
+ * engine) is then a pointer comparison instead of one of characters. Done
+ * once per distinct name per document.
+ */
+function internalized(s: string): string {
+  const key: Record<string, 0> = {};
+  key[s] = 0;
+  for (const k in key) return k;
+  return s;
+}
+
+/** Element names by namespace URI and local name, across documents (the same few hundred names come back in every invoice). */
+const CANONICAL_NAMES = new Map<string, Map<string, string>>();
+let canonicalNameCount = 0;
+/** Names remembered across documents: far more than CII and UBL have; beyond it (hostile input), names are built afresh. */
+const CANONICAL_NAMES_MAX = 4096;
+
+/** The canonical, internalized element name of (`uri`, `local`): built once per process, then looked up. */
+function canonicalName(uri: string, local: string): string {
+  let byLocal = CANONICAL_NAMES.get(uri);
+  let name = byLocal?.get(local);
+  if (name !== undefined) return name;
+  name = internalized(canonical(uri, local));
+  if (canonicalNameCount < CANONICAL_NAMES_MAX) {
+    if (byLocal === undefined) {
+      byLocal = new Map();
+      CANONICAL_NAMES.set(uri, byLocal);
+    }
+    byLocal.set(local, name);
+    canonicalNameCount++;
+  }
+  return name;
+}
+
 function canonical(uri: string, local: string): string {
   if (uri === '') return local;
   const prefix = PREFIXES[uri];
@@ -136,19 +215,21 @@ export function readTreeWithNodeApi(root: XmlElement): CiiElement {
     const key = `${uri} ${local}`;
     let name = names.get(key);
     if (name === undefined) {
-      name = canonical(uri, local);
+      name = canonicalName(uri, local);
       names.set(key, name);
     }
     return name;
   };
   const convert = (el: XmlElement, parent: CiiElement | undefined): CiiElement => {
-    const attrs: Record<string, string> = {};
-    for (const a of el.attrs) attrs[canonical(a.namespaceUri, a.name)] = a.value;
-    const node: CiiElement = { name: nameOf(el.namespaceUri, el.name), attrs, children: [], text: '', line: el.line & 0xffff };
-    if (parent !== undefined) node.parent = parent;
+    let attrs = NO_ATTRS;
+    for (const a of el.attrs) {
+      if (attrs === NO_ATTRS) attrs = {};
+      attrs[canonical(a.namespaceUri, a.name)] = a.value;
+    }
+    const node = new TreeElement(nameOf(el.namespaceUri, el.name), attrs, el.line & 0xffff, parent);
     let text = '';
     for (let child = el.firstChild; child !== null; child = child.next) {
-      if (child instanceof XmlElement) node.children.push(convert(child, node));
+      if (child instanceof XmlElement) adopt(node, convert(child, node));
       else if (child instanceof XmlText || child instanceof XmlCData) text += child.content;
     }
     node.text = text;
@@ -175,6 +256,28 @@ const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;
 
 const utf8 = new TextDecoder('utf-8');
+
+/** Runs of blanks up to this length are remembered by their bytes, as a base-5 number of their blank codes (5^12 < 2^30: a small integer, no boxed key). */
+const SHORT_BLANKS = 12;
+/** Distinct short blank runs remembered, across documents: far more than indentation needs, so hostile input cannot grow the memo without end. */
+const SHORT_BLANK_MEMO_MAX = 1024;
+const SHORT_BLANK_TEXT = new Map<number, string>();
+
+/** 1..4 for the XML blanks (space, LF, tab, CR), 0 for anything else. */
+function blankCode(byte: number): number {
+  switch (byte) {
+    case 0x20:
+      return 1;
+    case 0x0a:
+      return 2;
+    case 0x09:
+      return 3;
+    case 0x0d:
+      return 4;
+    default:
+      return 0;
+  }
+}
 
 /** The WebAssembly memory libxml2-wasm parses into, reached through its struct helpers. */
 function wasmMemory(probePtr: number): ArrayBuffer | undefined {
@@ -205,15 +308,18 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
   // A Buffer over the same memory (no copy): its latin1 decoding makes an ASCII string in one step, where building
   // it a character at a time allocated a string per character.
   const bytes = Buffer.from(buffer);
+  // Buffer's own latin1 slice, without toString's argument checks (a few hundred calls per document); toString where absent.
+  const latin1 = (bytes as unknown as { latin1Slice?: (start: number, end: number) => string }).latin1Slice;
+  const ascii = typeof latin1 === 'function' ? (start: number, end: number) => latin1.call(bytes, start, end) : (start: number, end: number) => bytes.toString('latin1', start, end);
 
   const cString = (ptr: number): string => {
     let end = ptr;
-    let ascii = true;
+    let isAscii = true;
     while (u8[end] !== 0) {
-      if ((u8[end] as number) > 0x7f) ascii = false;
+      if ((u8[end] as number) > 0x7f) isAscii = false;
       end++;
     }
-    return ascii ? bytes.toString('latin1', ptr, end) : utf8.decode(u8.subarray(ptr, end));
+    return isAscii ? ascii(ptr, end) : utf8.decode(u8.subarray(ptr, end));
   };
   // Element and attribute names live in libxml2's dictionary: one pointer per
   // distinct name, so each is decoded once per document.
@@ -246,8 +352,40 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
     }
     let s = byName.get(namePtr);
     if (s === undefined) {
-      s = canonical(uriOf(nsPtr), nameAt(namePtr));
+      s = canonicalName(uriOf(nsPtr), nameAt(namePtr));
       byName.set(namePtr, s);
+    }
+    return s;
+  };
+  // Text between elements (indentation) repeats on every line of a document:
+  // a run of at most 12 blanks is decoded once per process, looked up by its
+  // bytes (libxml2 stores the shortest inside each text node, under
+  // XML_PARSE_COMPACT); a longer run, interned by libxml2's parser in its
+  // dictionary (one string per distinct run, shared by every text node
+  // holding it), once per pointer. Other text (one node per value) is decoded
+  // where it stands.
+  const blanks = new Map<number, string>();
+  const contentOf = (ptr: number): string => {
+    if (blankCode(u8[ptr] as number) === 0) return cString(ptr);
+    let key = 0;
+    let end = ptr;
+    for (; end - ptr < SHORT_BLANKS; end++) {
+      const code = blankCode(u8[end] as number);
+      if (code === 0) break;
+      key = key * 5 + code;
+    }
+    if (u8[end] === 0) {
+      let s = SHORT_BLANK_TEXT.get(key);
+      if (s === undefined) {
+        s = ascii(ptr, end);
+        if (SHORT_BLANK_TEXT.size < SHORT_BLANK_MEMO_MAX) SHORT_BLANK_TEXT.set(key, s);
+      }
+      return s;
+    }
+    let s = blanks.get(ptr);
+    if (s === undefined) {
+      s = cString(ptr);
+      blanks.set(ptr, s);
     }
     return s;
   };
@@ -265,33 +403,45 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
 
   const convert = (ptr: number, parent: CiiElement | undefined): CiiElement => {
     const base = ptr >>> 2;
-    const attrs: Record<string, string> = {};
+    let attrs = NO_ATTRS;
     for (let a = u32[base + OFF_PROPERTIES / 4] as number; a !== 0; a = u32[(a + OFF_NEXT) >>> 2] as number) {
       const ab = a >>> 2;
+      if (attrs === NO_ATTRS) attrs = {};
       attrs[canonical(uriOf(u32[ab + OFF_NS / 4] as number), nameAt(u32[ab + OFF_NAME / 4] as number))] = textOf(
         u32[ab + OFF_CHILDREN / 4] as number,
       );
     }
-    const node: CiiElement = {
-      name: elementName(u32[base + OFF_NS / 4] as number, u32[base + OFF_NAME / 4] as number),
+    const node = new TreeElement(
+      elementName(u32[base + OFF_NS / 4] as number, u32[base + OFF_NAME / 4] as number),
       attrs,
-      children: [],
-      text: '',
-      line: u16[(ptr + OFF_LINE) >>> 1] as number,
-    };
-    if (parent !== undefined) node.parent = parent;
+      u16[(ptr + OFF_LINE) >>> 1] as number,
+      parent,
+    );
     let text = '';
+    // The children gather on a stack shared by the whole walk and leave it as one list of the exact size
+    // (pushing onto a list of its own left the slack of V8's growth steps in every parent's list).
+    const first = top;
     for (let c = u32[base + OFF_CHILDREN / 4] as number; c !== 0; c = u32[(c + OFF_NEXT) >>> 2] as number) {
       const type = u32[(c + OFF_TYPE) >>> 2];
-      if (type === ELEMENT_NODE) node.children.push(convert(c, node));
-      else if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
+      if (type === ELEMENT_NODE) {
+        const child = convert(c, node);
+        if (top === stack.length) stack.push(child);
+        else stack[top] = child;
+        top++;
+      } else if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
         const content = u32[(c + OFF_CONTENT) >>> 2] as number;
-        if (content !== 0) text += cString(content);
+        if (content !== 0) text += contentOf(content);
       }
+    }
+    if (top > first) {
+      node.children = stack.slice(first, top);
+      top = first;
     }
     node.text = text;
     return node;
   };
+  const stack: CiiElement[] = [];
+  let top = 0;
 
   // Guard against a different build or struct layout: the root must read back
   // exactly as the node API reports it, else the portable walk is used.

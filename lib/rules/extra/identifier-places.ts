@@ -3,6 +3,7 @@
  * that look at every SIREN (scheme 0002) or SIRET (scheme 0009) of an invoice.
  */
 import type { Identifier, Invoice } from '../../model/invoice.js';
+import { memoInRun } from '../engine.js';
 
 /** An identifier with a scheme and the path of its id in the model. */
 export interface IdentifierPlace {
@@ -16,24 +17,32 @@ export interface IdentifierPlace {
  * identifiers (BT-46, BT-60), electronic addresses (BT-34, BT-49), deliver-to
  * location (BT-71) and item standard identifiers (BT-157).
  */
-export function schemedIdentifiers(inv: Invoice): IdentifierPlace[] {
-  const places: Array<[string, Identifier | undefined]> = [
-    ...inv.seller.identifiers.map((id, i): [string, Identifier] => [`seller.identifiers[${i}]`, id]),
-    ['seller.legalRegistrationId', inv.seller.legalRegistrationId],
-    ['seller.electronicAddress', inv.seller.electronicAddress],
-    ['buyer.identifier', inv.buyer.identifier],
-    ['buyer.legalRegistrationId', inv.buyer.legalRegistrationId],
-    ['buyer.electronicAddress', inv.buyer.electronicAddress],
-    ['payee.identifier', inv.payee?.identifier],
-    ['payee.legalRegistrationId', inv.payee?.legalRegistrationId],
-    ['delivery.locationId', inv.delivery?.locationId],
-    ...inv.lines.map((line, i): [string, Identifier | undefined] => [`lines[${i}].item.standardId`, line.item.standardId]),
-  ];
+export const schemedIdentifiers: (inv: Invoice) => readonly IdentifierPlace[] = memoInRun((inv: Invoice): IdentifierPlace[] => {
+  // Computed once per run (two rules ask), in model order; a path is built only for an identifier that is there.
   const out: IdentifierPlace[] = [];
-  for (const [path, identifier] of places) {
-    if (identifier && identifier.id.trim() !== '') out.push({ path: `${path}.id`, identifier });
-  }
+  const add = (path: string, identifier: Identifier | undefined): void => {
+    if (has(identifier)) out.push({ path: `${path}.id`, identifier });
+  };
+  inv.seller.identifiers.forEach((id, i) => {
+    if (has(id)) add(`seller.identifiers[${i}]`, id);
+  });
+  add('seller.legalRegistrationId', inv.seller.legalRegistrationId);
+  add('seller.electronicAddress', inv.seller.electronicAddress);
+  add('buyer.identifier', inv.buyer.identifier);
+  add('buyer.legalRegistrationId', inv.buyer.legalRegistrationId);
+  add('buyer.electronicAddress', inv.buyer.electronicAddress);
+  add('payee.identifier', inv.payee?.identifier);
+  add('payee.legalRegistrationId', inv.payee?.legalRegistrationId);
+  add('delivery.locationId', inv.delivery?.locationId);
+  inv.lines.forEach((line, i) => {
+    if (has(line.item.standardId)) add(`lines[${i}].item.standardId`, line.item.standardId);
+  });
   return out;
+});
+
+/** An identifier with a non-blank id. */
+function has(identifier: Identifier | undefined): identifier is Identifier {
+  return identifier !== undefined && identifier !== null && identifier.id.trim() !== '';
 }
 
 /** True when the identifier's scheme is `scheme` (blanks around it ignored). */

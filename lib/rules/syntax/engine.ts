@@ -34,7 +34,9 @@ interface CompiledContext {
   /** Scratch state of one evaluation, reset after use: counts, first hits, and which checks counted anything. */
   counts: Int32Array;
   hits: Array<{ at: CiiElement; attr?: string } | undefined>;
-  touched: number[];
+  /** The checks that counted something, in `touched[0 .. touchedCount)`: a fixed array, so that no evaluation allocates. */
+  touched: Int32Array;
+  touchedCount: number;
 }
 
 interface PathNode {
@@ -101,7 +103,9 @@ function compileContext(context: SyntaxContext): CompiledContext {
     exact: pathChecks.flatMap((c, i) => (c?.kind === 'exactly' ? [i] : [])),
     counts: new Int32Array(context.checks.length),
     hits: new Array(context.checks.length).fill(undefined),
-    touched: [],
+    // Each check is touched at most once per evaluation.
+    touched: new Int32Array(context.checks.length),
+    touchedCount: 0,
   };
 }
 
@@ -186,24 +190,32 @@ function firstByName(rules: CompiledSyntaxRules, name: string): number {
   return best;
 }
 
+// The walks below use indexed loops: they run for every element of every document, and for-of over arrays
+// allocated an iterator per loop in the tiers that ran them (heap sampling of checkCiiSyntax).
 function walkTrie(cc: CompiledContext, el: CiiElement, node: CheckTrie): void {
-  for (const [attr, i] of node.attrs) {
+  const attrs = node.attrs;
+  for (let a = 0; a < attrs.length; a++) {
+    const [attr, i] = attrs[a]!;
     if (!(attr in el.attrs)) continue;
     const n = (cc.counts[i] as number) + 1;
     cc.counts[i] = n;
     if (n === 1) {
       cc.hits[i] = { at: el, attr };
-      cc.touched.push(i);
+      cc.touched[cc.touchedCount++] = i;
     }
   }
-  for (const child of el.children) {
+  const children = el.children;
+  for (let c = 0; c < children.length; c++) {
+    const child = children[c]!;
     const next = node.children.get(child.name);
     if (next === undefined) continue;
-    for (const i of next.ends) {
+    const ends = next.ends;
+    for (let e = 0; e < ends.length; e++) {
+      const i = ends[e]!;
       const check = cc.pathChecks[i] as PathCheck;
       const n = (cc.counts[i] as number) + 1;
       cc.counts[i] = n;
-      if (n === 1) cc.touched.push(i);
+      if (n === 1) cc.touched[cc.touchedCount++] = i;
       // Report where the rule breaks: the first element for an absence, the first excess one for a bound.
       if (n === (check.kind === 'absent' ? 1 : (check.bound ?? 0) + 1)) cc.hits[i] = { at: child };
     }
@@ -219,15 +231,34 @@ function finding([check, failure]: Failed, locator: ElementLocator): Finding {
   return { rule: check.id, severity: check.severity, message: failure.message ?? check.message, path };
 }
 
+/** Sorts the first `length` check indexes of `list` in place (insertion sort: few, and Array#sort allocated a work area at each call). */
+function sortAscending(list: Int32Array, length: number): void {
+  for (let i = 1; i < length; i++) {
+    const v = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && list[j]! > v) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = v;
+  }
+}
+
 function evaluatePathChecks(cc: CompiledContext, el: CiiElement, out: Failed[]): void {
   walkTrie(cc, el, cc.trie);
   const { counts, hits, pathChecks, touched, exact } = cc;
+  let touchedCount = cc.touchedCount;
   // Only the checks that counted something can fail, and the `exactly` ones (a count of 0 breaks them too);
   // judged in check order, as the tables list them.
-  for (const i of exact) if (counts[i] === 0) touched.push(i);
-  if (touched.length === 0) return;
-  if (touched.length > 1) touched.sort((a, b) => a - b);
-  for (const i of touched) {
+  for (let e = 0; e < exact.length; e++) {
+    const i = exact[e]!;
+    if (counts[i] === 0) touched[touchedCount++] = i;
+  }
+  cc.touchedCount = 0;
+  if (touchedCount === 0) return;
+  if (touchedCount > 1) sortAscending(touched, touchedCount);
+  for (let t = 0; t < touchedCount; t++) {
+    const i = touched[t]!;
     const check = pathChecks[i] as PathCheck;
     const n = counts[i] as number;
     const hit = hits[i];
@@ -241,7 +272,6 @@ function evaluatePathChecks(cc: CompiledContext, el: CiiElement, out: Failed[]):
     counts[i] = 0;
     hits[i] = undefined;
   }
-  touched.length = 0;
 }
 
 /**
@@ -251,7 +281,9 @@ function evaluatePathChecks(cc: CompiledContext, el: CiiElement, out: Failed[]):
  */
 export function runSyntaxRules(rules: CompiledSyntaxRules, root: CiiElement): Finding[] {
   const out: Failed[] = [];
-  const deferred: Array<[CustomCheck, CiiElement]> = [];
+  // The irregular checks to run once the walk is done, and the element of each (two lists: no pair per entry).
+  const deferredChecks: CustomCheck[] = [];
+  const deferredAt: CiiElement[] = [];
   const facts: DocumentFacts = {
     billedQuantityHasUnit: false,
     dueDateTypeCodes: [],
@@ -286,21 +318,30 @@ export function runSyntaxRules(rules: CompiledSyntaxRules, root: CiiElement): Fi
     }
     const withAttr = rules.byNameAttr.get(el.name);
     if (withAttr !== undefined) {
-      for (const m of withAttr) if (m.index < best && el.attrs[m.attr] === m.value) best = m.index;
+      for (let k = 0; k < withAttr.length; k++) {
+        const m = withAttr[k]!;
+        if (m.index < best && el.attrs[m.attr] === m.value) best = m.index;
+      }
     }
     if (pathNode?.billedQuantity === true && 'unitCode' in el.attrs) facts.billedQuantityHasUnit = true;
 
     if (best !== NONE) {
       const cc = rules.contexts[best] as CompiledContext;
       evaluatePathChecks(cc, el, out);
-      for (const check of cc.customs) deferred.push([check, el]);
+      const customs = cc.customs;
+      for (let k = 0; k < customs.length; k++) {
+        deferredChecks.push(customs[k]!);
+        deferredAt.push(el);
+      }
     }
-    for (const child of el.children) visit(child, pathNode);
+    const children = el.children;
+    for (let c = 0; c < children.length; c++) visit(children[c]!, pathNode);
   };
   visit(root, rules.paths);
 
-  for (const [check, el] of deferred) {
-    const failure = check.test(el, facts);
+  for (let i = 0; i < deferredChecks.length; i++) {
+    const check = deferredChecks[i]!;
+    const failure = check.test(deferredAt[i]!, facts);
     if (failure !== undefined) out.push([check, failure]);
   }
   // One locator for the whole document: each parent's children are numbered once, however many findings.

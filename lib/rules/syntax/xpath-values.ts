@@ -63,16 +63,43 @@ export function localName(name: string): string {
   return colon >= 0 ? name.slice(colon + 1) : name;
 }
 
-/** The children of `el` reached by following `steps` (canonical names), in document order. */
-export function select(el: CiiElement, steps: readonly string[]): CiiElement[] {
-  let current: CiiElement[] = [el];
-  for (const step of steps) {
-    const next: CiiElement[] = [];
-    for (const c of current) for (const child of c.children) if (child.name === step) next.push(child);
-    if (next.length === 0) return next;
+/** What {@link select} answers when nothing matches: one shared, frozen empty list. */
+const NOTHING: readonly CiiElement[] = Object.freeze([]);
+
+/**
+ * The children of `el` reached by following `steps` (canonical names), in
+ * document order. Allocation-light (it runs for many elements of every
+ * document): no list for the start, none while nothing matches, and the
+ * shared empty list when nothing does.
+ */
+export function select(el: CiiElement, steps: readonly string[]): readonly CiiElement[] {
+  if (steps.length === 0) return [el];
+  const first = steps[0];
+  let current: CiiElement[] | undefined;
+  for (const child of el.children) {
+    if (child.name !== first) continue;
+    if (current === undefined) current = [child];
+    else current.push(child);
+  }
+  for (let k = 1; k < steps.length && current !== undefined; k++) {
+    const step = steps[k];
+    let next: CiiElement[] | undefined;
+    for (const c of current) {
+      for (const child of c.children) {
+        if (child.name !== step) continue;
+        if (next === undefined) next = [child];
+        else next.push(child);
+      }
+    }
     current = next;
   }
-  return current;
+  return current ?? NOTHING;
+}
+
+/** The first child of `el` named `name` (canonical name), or undefined: `select(el, [name])[0]` without a list. */
+export function firstNamed(el: CiiElement, name: string): CiiElement | undefined {
+  for (const child of el.children) if (child.name === name) return child;
+  return undefined;
 }
 
 /** True when `el` has an ancestor named `name` (XPath `ancestor::name`). */

@@ -33,6 +33,7 @@ import { isPresent, textOf as codeOf } from '../../model/presence.js';
 import { elementPresent, isVatTyped, otherCategoryTaxes, otherLineTaxes, sourceFacts, textsAsWritten, valuesAsWritten, type OtherTax } from '../../model/source-facts.js';
 import { compareUntyped } from '../br/support/xpath-numeric.js';
 import { someAmount } from '../br/support/presence.js';
+import { memoInRun } from '../engine.js';
 
 /** VAT category codes (BT-95, BT-102, BT-118, BT-151) of the families, UNTDID 5305. */
 export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O' | 'L' | 'M' | 'B';
@@ -67,7 +68,7 @@ export function hasCategory(p: { category: string | undefined; categories?: read
 }
 
 /** Invoice lines as VAT places (BT-151, BT-152, BT-131). */
-export function linePlaces(inv: Invoice): VatPlace[] {
+export const linePlaces: (inv: Invoice) => readonly VatPlace[] = memoInRun((inv: Invoice): VatPlace[] => {
   const repeated = sourceFacts(inv).repeatedTexts;
   return inv.lines.map((line, i) => ({
     categoryPath: `lines[${i}].vat.category`,
@@ -78,10 +79,10 @@ export function linePlaces(inv: Invoice): VatPlace[] {
     rate: line.vat.rate,
     amount: line.netAmount,
   }));
-}
+});
 
 /** Document level allowances as VAT places (BT-95, BT-96, BT-92). */
-export function allowancePlaces(inv: Invoice): VatPlace[] {
+export const allowancePlaces: (inv: Invoice) => readonly VatPlace[] = memoInRun((inv: Invoice): VatPlace[] => {
   const repeated = sourceFacts(inv).repeatedTexts;
   return inv.allowances.map((a, i) => ({
     categoryPath: `allowances[${i}].vatCategory`,
@@ -92,10 +93,10 @@ export function allowancePlaces(inv: Invoice): VatPlace[] {
     rate: a.vatRate,
     amount: a.amount,
   }));
-}
+});
 
 /** Document level charges as VAT places (BT-102, BT-103, BT-99). */
-export function chargePlaces(inv: Invoice): VatPlace[] {
+export const chargePlaces: (inv: Invoice) => readonly VatPlace[] = memoInRun((inv: Invoice): VatPlace[] => {
   const repeated = sourceFacts(inv).repeatedTexts;
   return inv.charges.map((c, i) => ({
     categoryPath: `charges[${i}].vatCategory`,
@@ -106,10 +107,10 @@ export function chargePlaces(inv: Invoice): VatPlace[] {
     rate: c.vatRate,
     amount: c.amount,
   }));
-}
+});
 
 /** The places of one kind. */
-export function placesOf(inv: Invoice, kind: PlaceKind): VatPlace[] {
+export function placesOf(inv: Invoice, kind: PlaceKind): readonly VatPlace[] {
   if (kind === 'line') return linePlaces(inv);
   if (kind === 'allowance') return allowancePlaces(inv);
   return chargePlaces(inv);
@@ -119,7 +120,7 @@ export function placesOf(inv: Invoice, kind: PlaceKind): VatPlace[] {
 export type IndexedBreakdown = { index: number; breakdown: Invoice['vatBreakdown'][number] };
 
 /** VAT breakdowns (BG-23) of a category (`CategoryCode = 'x'` exactly, whatever the TypeCode: the counts of BR-x-01), with their index. */
-export function breakdownsOf(inv: Invoice, category: VatCategory): IndexedBreakdown[] {
+export const breakdownsOf: (inv: Invoice, category: VatCategory) => readonly IndexedBreakdown[] = memoInRun((inv: Invoice, category: VatCategory): IndexedBreakdown[] => {
   const out: IndexedBreakdown[] = [];
   const repeated = sourceFacts(inv).repeatedTexts;
   inv.vatBreakdown.forEach((breakdown, index) => {
@@ -127,7 +128,7 @@ export function breakdownsOf(inv: Invoice, category: VatCategory): IndexedBreakd
     if (has) out.push({ index, breakdown });
   });
   return out;
-}
+});
 
 /** Every category code of breakdown `index`, as written (more than one when the document repeats its `CategoryCode`). */
 export function breakdownCategories(inv: Invoice, index: number): readonly string[] {
@@ -142,12 +143,12 @@ const UNTYPED_BREAKDOWN_CONTEXT: ReadonlySet<VatCategory> = new Set(['S', 'Z']);
  * 09, 10, BR-O-08..14, BR-IC-11/12) are evaluated on: those of the category,
  * typed VAT except for S and Z, whose context ignores the TypeCode.
  */
-export function breakdownContexts(inv: Invoice, category: VatCategory): IndexedBreakdown[] {
+export const breakdownContexts: (inv: Invoice, category: VatCategory) => readonly IndexedBreakdown[] = memoInRun((inv: Invoice, category: VatCategory): readonly IndexedBreakdown[] => {
   let all = breakdownsOf(inv, category);
   // The L, M and O contexts are the tax element itself: one rule of the pattern takes it, the first that matches.
   if (TAX_NODE_BREAKDOWN_CONTEXTS.includes(category)) all = all.filter(({ index }) => firstIn(TAX_NODE_BREAKDOWN_CONTEXTS, breakdownCategories(inv, index)) === category);
   return UNTYPED_BREAKDOWN_CONTEXT.has(category) ? all : all.filter(({ breakdown }) => isVatTyped(inv, breakdown));
-}
+});
 
 /**
  * The order of the category rules of lines, allowances and charges in the
@@ -167,9 +168,13 @@ function firstIn(order: readonly VatCategory[], codes: readonly string[]): strin
 }
 
 /** The places of a kind the official context of a category selects: typed VAT, and that category is the first rule of the pattern its codes match. */
-function contextPlaces(inv: Invoice, kind: PlaceKind, category: VatCategory): VatPlace[] {
-  return placesOf(inv, kind).filter((p) => p.vatTyped && (p.categories === undefined ? p.category === category : firstIn(PLACE_CONTEXT_ORDER, p.categories) === category));
+function contextPlaces(inv: Invoice, kind: PlaceKind, category: VatCategory): readonly VatPlace[] {
+  return contextPlacesByKey(inv, `${kind} ${category}`);
 }
+const contextPlacesByKey = memoInRun((inv: Invoice, key: `${PlaceKind} ${VatCategory}`): VatPlace[] => {
+  const [kind, category] = key.split(' ') as [PlaceKind, VatCategory];
+  return placesOf(inv, kind).filter((p) => p.vatTyped && (p.categories === undefined ? p.category === category : firstIn(PLACE_CONTEXT_ORDER, p.categories) === category));
+});
 
 /**
  * Rounds to 2 decimals the way XPath `round(x * 100) div 100` does in the
@@ -203,7 +208,7 @@ export function expectedTaxable(inv: Invoice, category: VatCategory, rate?: Deci
   for (const t of [...otherLineTaxes(inv), ...otherCategoryTaxes(inv)]) {
     if (t.owner !== undefined) owned.set(t.owner, [...(owned.get(t.owner) ?? []), t]);
   }
-  const sumOf = (places: VatPlace[]): Decimal => {
+  const sumOf = (places: readonly VatPlace[]): Decimal => {
     let total: Decimal = ZERO;
     for (const p of places) {
       if (p.amount === undefined) continue;
@@ -218,13 +223,13 @@ export function expectedTaxable(inv: Invoice, category: VatCategory, rate?: Deci
 }
 
 /** True when no place of the document repeats its category code or carries a tax beyond the one the model reads (always, for a model not read from CII). */
-function placeTaxesSimple(inv: Invoice): boolean {
+const placeTaxesSimple = memoInRun((inv: Invoice): boolean => {
   const facts = sourceFacts(inv);
   if (facts.repeatedTexts !== undefined) {
     for (const path of facts.repeatedTexts.keys()) if (path.endsWith('.category') || path.endsWith('.vatCategory')) return false;
   }
   return !otherLineTaxes(inv).some((t) => t.owner !== undefined) && !otherCategoryTaxes(inv).some((t) => t.owner !== undefined);
-}
+});
 
 /**
  * Whether the term at `path` is there as the official tests ask it
@@ -434,10 +439,10 @@ export interface TaxCodes {
  * document, the further taxes of a line (`otherLineTaxes` in
  * lib/model/source-facts.ts).
  */
-export function lineTaxCodes(inv: Invoice): TaxCodes[] {
+export const lineTaxCodes: (inv: Invoice) => readonly TaxCodes[] = memoInRun((inv: Invoice): readonly TaxCodes[] => {
   const others = otherLineTaxes(inv).map((t) => ({ category: t.category, categories: t.categories, categoryPath: t.path }));
   return others.length === 0 ? linePlaces(inv) : [...linePlaces(inv), ...others];
-}
+});
 
 /**
  * Every `CategoryTradeTax` category as the official `//ram:CategoryTradeTax`
@@ -446,13 +451,13 @@ export function lineTaxCodes(inv: Invoice): TaxCodes[] {
  * allowance without indicator, line allowances and charges; see
  * `otherCategoryTaxes` in lib/model/source-facts.ts).
  */
-export function categoryTaxCodes(inv: Invoice): TaxCodes[] {
+export const categoryTaxCodes: (inv: Invoice) => readonly TaxCodes[] = memoInRun((inv: Invoice): readonly TaxCodes[] => {
   const others = otherCategoryTaxes(inv).map((t) => ({ category: t.category, categories: t.categories, categoryPath: t.path }));
   const all = [...allowancePlaces(inv), ...chargePlaces(inv), ...others];
   // An element read on both sides (a repeated indicator) is one CategoryTradeTax.
   const mirrored = sourceFacts(inv).mirroredAllowanceCharges;
   return mirrored === undefined ? all : all.filter((p) => !mirrored.has(p.categoryPath));
-}
+});
 
 /**
  * BR-O-11..14: with a breakdown O, nothing else may carry another category.

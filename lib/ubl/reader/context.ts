@@ -24,7 +24,7 @@ import { castBoolean, normalizeSpace, select, stringValue } from '../../rules/sy
 export { castBoolean, normalizeSpace, stringValue };
 
 /** Every node the relative path `steps` selects from `el`, in document order. */
-export function all(el: CiiElement | undefined, ...steps: string[]): CiiElement[] {
+export function all(el: CiiElement | undefined, ...steps: string[]): readonly CiiElement[] {
   return el === undefined ? [] : select(el, steps);
 }
 

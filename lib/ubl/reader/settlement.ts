@@ -85,7 +85,7 @@ export function readPaymentInstructions(cx: UblReadContext, inv: Invoice, root: 
 }
 
 /** The tax category a VAT place is read from: the first `cac:TaxCategory` (or `cac:ClassifiedTaxCategory`) of the VAT scheme, else the first. */
-export function vatCategoryElement(categories: CiiElement[]): CiiElement | undefined {
+export function vatCategoryElement(categories: readonly CiiElement[]): CiiElement | undefined {
   return categories.find(isVatScheme) ?? categories[0];
 }
 

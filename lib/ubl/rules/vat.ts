@@ -279,8 +279,8 @@ function breakdownContexts(doc: UblDocument, c: Category): CiiElement[] {
 
 /** `sum(../../../cac:InvoiceLine[...]/xs:decimal(cbc:LineExtensionAmount)) + sum(charges[...]/xs:decimal(cbc:Amount)) - sum(allowances[...]/...)` for lines named `lineName`. */
 function expectedTaxable(doc: UblDocument, c: Category, lineName: string, rate: Decimal | undefined): Decimal {
-  const ofCategory = (categories: CiiElement[]): boolean => categories.some((t) => ns(t, 'cbc:ID') === c);
-  const ofRate = (categories: CiiElement[]): boolean => rate === undefined || categories.some((t) => eq(xdec(first(t, 'cbc:Percent')), rate));
+  const ofCategory = (categories: readonly CiiElement[]): boolean => categories.some((t) => ns(t, 'cbc:ID') === c);
+  const ofRate = (categories: readonly CiiElement[]): boolean => rate === undefined || categories.some((t) => eq(xdec(first(t, 'cbc:Percent')), rate));
   const lineSum = sum(
     kids(doc.root, lineName)
       .filter((l) => ofCategory(all(l, 'cac:Item', 'cac:ClassifiedTaxCategory')) && ofRate(all(l, 'cac:Item', 'cac:ClassifiedTaxCategory')))
@@ -320,7 +320,7 @@ function taxableAtRate(c: 'S' | 'L' | 'M'): RuleDefinition {
         let present: boolean;
         if (c === 'S') {
           // `exists(//cac:InvoiceLine[S][rate]) or exists(//cac:AllowanceCharge[cac:TaxCategory S][rate])`
-          const placeOf = (cats: CiiElement[]): boolean => cats.some((x) => ns(x, 'cbc:ID') === c) && cats.some((x) => eq(xdec(first(x, 'cbc:Percent')), rate));
+          const placeOf = (cats: readonly CiiElement[]): boolean => cats.some((x) => ns(x, 'cbc:ID') === c) && cats.some((x) => eq(xdec(first(x, 'cbc:Percent')), rate));
           present = descendants(doc, name).some((l) => placeOf(all(l, 'cac:Item', 'cac:ClassifiedTaxCategory'))) || descendants(doc, 'cac:AllowanceCharge').some((ac) => placeOf(kids(ac, 'cac:TaxCategory')));
         } else {
           present = descendants(doc, name).length > 0;

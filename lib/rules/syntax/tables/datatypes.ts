@@ -12,7 +12,7 @@
 import type { CiiElement } from '../../../cii/reader/tree.js';
 import { absent, custom, dt, rules } from '../build.js';
 import type { SyntaxCheck, SyntaxContext } from '../types.js';
-import { hasAncestor, select, stringValue } from '../xpath-values.js';
+import { firstNamed, hasAncestor, select, stringValue } from '../xpath-values.js';
 import { DOCUMENT_CONTEXT, EXCHANGED_DOCUMENT, LINE } from './paths.js';
 
 const ID_NO_ATTRIBUTES = [
@@ -99,8 +99,9 @@ function onlyOnAdditionalDocument(
   xpath: string,
   message: string,
 ): SyntaxCheck {
+  const name = `ram:${child}`;
   return custom(dt(n), 'fatal', xpath, message, (document) => {
-    const found = select(document, [`ram:${child}`])[0];
+    const found = firstNamed(document, name);
     if (found === undefined) return undefined;
     const allowed =
       document.name === 'ram:AdditionalReferencedDocument' &&
@@ -169,7 +170,7 @@ export const REFERENCED_DOCUMENT: SyntaxContext = {
       'not(ram:FormattedIssueDateTime) or self::ram:InvoiceReferencedDocument',
       'Only a preceding invoice reference (BG-3) may have an issue date (BT-26).',
       (document) => {
-        const found = select(document, ['ram:FormattedIssueDateTime'])[0];
+        const found = firstNamed(document, 'ram:FormattedIssueDateTime');
         return found === undefined || document.name === 'ram:InvoiceReferencedDocument' ? undefined : { at: found };
       },
     ),
@@ -215,8 +216,9 @@ export const QUANTITY_TYPE: SyntaxContext = {
 
 /** `not(ram:X) or (ancestor::ram:ApplicableHeaderTradeSettlement)` / `or self::ram:ApplicableTradeTax`. */
 function allowedWhere(n: number, child: string, where: 'header' | 'applicableTradeTax', xpath: string, message: string): SyntaxCheck {
+  const name = `ram:${child}`;
   return custom(dt(n), 'warning', xpath, message, (tax: CiiElement) => {
-    const found = select(tax, [`ram:${child}`])[0];
+    const found = firstNamed(tax, name);
     if (found === undefined) return undefined;
     const allowed =
       where === 'header' ? hasAncestor(tax, 'ram:ApplicableHeaderTradeSettlement') : tax.name === 'ram:ApplicableTradeTax';
