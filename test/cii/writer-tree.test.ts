@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readCii } from '../../lib/cii/reader/read.js';
-import { toElementTree, type CiiElement } from '../../lib/cii/reader/tree.js';
+import type { CiiElement } from '../../lib/cii/reader/tree.js';
 import { writeCii, writeCiiTree } from '../../lib/cii/writer.js';
 import { applyFrenchDefaults } from '../../lib/input/french.js';
 import { parseInvoiceInput } from '../../lib/input/schema.js';
@@ -19,29 +19,13 @@ import type { Invoice } from '../../lib/model/invoice.js';
 import { BR_FR_INDEX_PLAN, checkBrFr } from '../../lib/rules/br-fr/index.js';
 import { FrDocument, type Selection } from '../../lib/rules/br-fr/document.js';
 import type { PathStep } from '../../lib/cii/reader/tree.js';
-import { withXmlDocument } from '../../lib/xml/parse.js';
 import { fullInvoice } from '../fixtures/cii/full-invoice.js';
 import { validInvoice } from '../fixtures/model.js';
 import { invoiceModel } from '../fixtures/reader/arbitrary-invoice.js';
 import { readCorpusTree } from '../conformance/corpus.js';
 import { requireShared } from '../shared-path.js';
+import { parsed, plain } from '../fixtures/element-tree.js';
 
-interface Plain {
-  name: string;
-  attrs: Record<string, string>;
-  text: string;
-  children: Plain[];
-}
-
-/** The tree without source lines, parent links checked on the way. */
-function plain(el: CiiElement, parent?: CiiElement): Plain {
-  expect(el.parent).toBe(parent);
-  return { name: el.name, attrs: el.attrs, text: el.text, children: el.children.map((c) => plain(c, el)) };
-}
-
-function parsed(xml: string): CiiElement {
-  return withXmlDocument(xml, (doc) => toElementTree(doc));
-}
 
 /** The elements of a tree named `name`, document order, by a walk. */
 function walkNamed(root: CiiElement, name: string): CiiElement[] {

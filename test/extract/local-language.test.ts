@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { documentFromPlainText } from '../../lib/extract/field-parser/index.js';
 import { detectLanguage, languageScores } from '../../lib/extract/field-parser/language.js';
-import { chooseName, editDistance, NAME_PASS_MODELS, trimLeadingMarks } from '../../lib/extract/local/name-pass.js';
+import { chooseName, NAME_PASS_MODELS, trimLeadingMarks } from '../../lib/extract/local/name-pass.js';
+import { editDistance } from '../../lib/extract/field-parser/text.js';
 import { hasLanguageModel } from '../../lib/extract/local/ocr.js';
 
 describe('detectLanguage', () => {

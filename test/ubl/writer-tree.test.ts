@@ -11,7 +11,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toElementTree, type CiiElement } from '../../lib/cii/reader/tree.js';
 import { applyFrenchDefaults } from '../../lib/input/french.js';
 import { parseInvoiceInput } from '../../lib/input/schema.js';
 import { invoiceFromInput } from '../../lib/input/to-model.js';
@@ -19,29 +18,13 @@ import type { Invoice } from '../../lib/model/invoice.js';
 import { checkFamilies } from '../../lib/rules/document-families.js';
 import { readUbl } from '../../lib/ubl/read.js';
 import { writeUbl, writeUblTree, writeUblWithReport } from '../../lib/ubl/writer.js';
-import { withXmlDocument } from '../../lib/xml/parse.js';
 import { readCorpusTree } from '../conformance/corpus.js';
 import { fullInvoice } from '../fixtures/cii/full-invoice.js';
 import { validInvoice } from '../fixtures/model.js';
 import { invoiceModel } from '../fixtures/reader/arbitrary-invoice.js';
 import { requireShared } from '../shared-path.js';
+import { parsed, plain } from '../fixtures/element-tree.js';
 
-interface Plain {
-  name: string;
-  attrs: Record<string, string>;
-  text: string;
-  children: Plain[];
-}
-
-/** The tree without source lines, parent links checked on the way. */
-function plain(el: CiiElement, parent?: CiiElement): Plain {
-  expect(el.parent).toBe(parent);
-  return { name: el.name, attrs: el.attrs, text: el.text, children: el.children.map((c) => plain(c, el)) };
-}
-
-function parsed(xml: string): CiiElement {
-  return withXmlDocument(xml, (doc) => toElementTree(doc));
-}
 
 function expectMirror(inv: Invoice): void {
   const written = writeUblTree(inv);

@@ -5,7 +5,7 @@
  * tolerate the spacing accidents of PDF text (letter-spaced headings such as
  * `R E C H N U N G`, or a kerning gap read as a space inside a word).
  */
-import { fold } from './text.js';
+import { editDistance, fold } from './text.js';
 
 /** A compiled label set. */
 export interface LabelSet {
@@ -256,24 +256,6 @@ export const SELLER_HEADING_WORDS = compileLabels(
   { prefix: true },
 );
 
-/** Levenshtein distance of two short strings, or `max + 1` once it is certain to exceed `max`. */
-function editDistanceAtMost(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      best = Math.min(best, v);
-    }
-    if (best > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
 /**
  * A heading read by OCR with a letter or two wrong (`Bi1l to`, `Rechnungsempfanqer`, `Adresse du c1ient`): digits and
  * bars that stand for letters inside words are read as those letters, then a heading word of seven letters or more (`kunden` is a letter from `Kundera`)
@@ -291,7 +273,7 @@ function isNoisyHeadingWord(folded: string, words: LabelSet): boolean {
       for (let len = label.length - max; len <= label.length + max; len++) {
         if (s + len > f.length) break;
         // A window ends at a word end or inside a word (heading words are prefixes: `kundendaten`).
-        if (editDistanceAtMost(label, f.slice(s, s + len), max) <= max) return true;
+        if (editDistance(label, f.slice(s, s + len), max) <= max) return true;
       }
     }
   }

@@ -3,7 +3,7 @@
  * given language, and whether the name it reads replaces the one of the general reading.
  */
 import type { DocumentLanguage } from '../field-parser/language.js';
-import { fold } from '../field-parser/text.js';
+import { editDistance, fold } from '../field-parser/text.js';
 
 /**
  * Tesseract models of the second reading of party names, by document language (../field-parser/language.ts).
@@ -33,24 +33,6 @@ const glyphs = (name: string): string => name.replace(/[^\p{L}\p{N}]/gu, '');
 
 /** Letters and digits of a name, folded (no accents, lower case): two names with the same differ at most in accents. */
 const skeleton = (name: string): string => glyphs(fold(name));
-
-/** Levenshtein distance, stopping early once it exceeds `max` (then `max + 1`). */
-export function editDistance(a: string, b: string, max = Infinity): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      best = Math.min(best, v);
-    }
-    if (best > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 /**
  * Whether the name of the second reading replaces the first one's: always when the first reading found none; never
