@@ -87,9 +87,7 @@ export function writeUbl(inv: Invoice): string {
 
 /** As {@link writeUbl}, with the document type written and the terms of the model that UBL cannot carry. */
 export function writeUblWithReport(inv: Invoice): UblWriteReport {
-  const documentType = ublDocumentType(inv.typeCode);
-  const w = new UblWriter(inv.currency);
-  serialize(w, inv, documentType === 'CreditNote');
+  const { w, documentType } = written(inv, false);
   return { xml: w.toString(), documentType, unmapped: w.unmapped };
 }
 
@@ -101,14 +99,19 @@ export function writeUblWithReport(inv: Invoice): UblWriteReport {
  * without parsing it again.
  */
 export function writeUblTree(inv: Invoice): UblWriteReport & { tree: CiiElement } {
-  const documentType = ublDocumentType(inv.typeCode);
-  const credit = documentType === 'CreditNote';
-  const w = new UblWriter(inv.currency, true);
-  serialize(w, inv, credit);
+  const { w, documentType } = written(inv, true);
   const tree = w.tree();
   // Written in the default namespace, the root is named by its canonical prefix in the tree, as the parser names it.
-  tree.name = credit ? UBL_CREDIT_NOTE_ROOT : UBL_INVOICE_ROOT;
+  tree.name = documentType === 'CreditNote' ? UBL_CREDIT_NOTE_ROOT : UBL_INVOICE_ROOT;
   return { xml: w.toString(), documentType, unmapped: w.unmapped, tree };
+}
+
+/** The writer after serialising `inv` as its document type; `mirror`: the writer also builds the element tree. */
+function written(inv: Invoice, mirror: boolean): { w: UblWriter; documentType: UblDocumentType } {
+  const documentType = ublDocumentType(inv.typeCode);
+  const w = new UblWriter(inv.currency, mirror);
+  serialize(w, inv, documentType === 'CreditNote');
+  return { w, documentType };
 }
 
 function rootAttrs(credit: boolean): string {

@@ -23,7 +23,7 @@ import { fullInvoice } from '../fixtures/cii/full-invoice.js';
 import { validInvoice } from '../fixtures/model.js';
 import { invoiceModel } from '../fixtures/reader/arbitrary-invoice.js';
 import { requireShared } from '../shared-path.js';
-import { parsed, plain } from '../fixtures/element-tree.js';
+import { invoiceWithEscapes, parsed, plain } from '../fixtures/element-tree.js';
 
 
 function expectMirror(inv: Invoice): void {
@@ -63,11 +63,7 @@ describe('writeUblTree: the tree is what a parser reads from the XML', () => {
   });
 
   it('with characters the writer escapes or drops, in text and in attributes', () => {
-    const inv = fullInvoice();
-    inv.seller.name = 'A & B <Ltd> "quoted"\r\nline\ttab \u0001 emoji \u{1F600}';
-    inv.notes = [{ text: 'x > y && y < z\r\n' }];
-    inv.seller.identifiers = [{ id: 'ID&1', scheme: '0088"&<\t\n' }];
-    expectMirror(inv);
+    expectMirror(invoiceWithEscapes());
   });
 
   it('for every term fixture', () => {

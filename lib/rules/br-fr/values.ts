@@ -11,6 +11,7 @@
  * and within ASCII `\p{Nd}` is `[0-9]`. test/rules/br-fr-values.test.ts
  * compares each scan with its regular expression on generated strings.
  */
+import { daysInMonth } from '../../model/calendar.js';
 import { stringLength, xpathNumber, xsdRegex } from './xpath.js';
 
 const ZERO = 48;
@@ -72,16 +73,6 @@ export function decimalFormat(decimals: number, signed: boolean, digits = 19): (
 const DATE = xsdRegex('^20\\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\\d|3[01])$');
 
 /**
- * The last day of a month (1-12) of a year, 0 for no month: the Gregorian
- * calendar of `custom:is-valid-date-format`.
- */
-function daysIn(month: number, year: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  if (month === 4 || month === 6 || month === 9 || month === 11) return 30;
-  return month >= 1 && month <= 12 ? 31 : 0;
-}
-
-/**
  * `custom:is-valid-date-format` on a value's first eight characters
  * (`substring($d, 1, 8)`): `matches(., '^20\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$')`
  * and a real calendar day (30 February fails, 29 February only in a leap
@@ -97,7 +88,7 @@ export function isValidDate102(prefix8: string): boolean {
       const year = 2000 + at(2) * 10 + at(3);
       const month = at(4) * 10 + at(5);
       const day = at(6) * 10 + at(7);
-      return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(month, year);
+      return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(month, year);
     }
   }
   if (isAscii(prefix8)) return false;
@@ -106,5 +97,5 @@ export function isValidDate102(prefix8: string): boolean {
   const year = xpathNumber(prefix8.slice(0, 4));
   const month = xpathNumber(prefix8.slice(4, 6));
   const day = xpathNumber(prefix8.slice(6, 8));
-  return day <= daysIn(month, year);
+  return day <= daysInMonth(month, year);
 }

@@ -11,6 +11,7 @@
  *   the XRechnung rules write inline.
  */
 import type { CiiElement } from '../../cii/reader/tree.js';
+import { daysInMonth } from '../../model/calendar.js';
 import { Decimal } from '../../model/decimal.js';
 import { XPathDynamicError } from './engine.js';
 import { normalizeSpace, path, stringValue } from '../br-fr/xpath.js';
@@ -195,9 +196,7 @@ export function xsDate(s: string): number {
   const year = Number(m[1]);
   const month = Number(m[2]);
   const day = Number(m[3]);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  if (days === undefined || day < 1 || day > days) throw new XPathDynamicError(`Cannot convert "${s}" to xs:date.`);
+  if (day < 1 || day > daysInMonth(month, year)) throw new XPathDynamicError(`Cannot convert "${s}" to xs:date.`);
   let offset = 0;
   const tz = m[4];
   if (tz !== undefined && tz !== 'Z') {

@@ -16,6 +16,7 @@
  *   then answer NaN or the first item, and comparisons with NaN are false.
  */
 import { Decimal } from '../../model/decimal.js';
+import { daysInMonth } from '../../model/calendar.js';
 import type { CiiElement } from '../../cii/reader/tree.js';
 import { all, first, kids, normalizeSpace, stringValue } from '../reader/context.js';
 import type { UblDocument } from './document.js';
@@ -193,9 +194,7 @@ export function xdate(node: CiiElement): number {
   const month = Number(m[2]);
   const day = Number(m[3]);
   if (month < 1 || month > 12 || day < 1) return Number.NaN;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
-  if (day > days) return Number.NaN;
+  if (day > daysInMonth(month, year)) return Number.NaN;
   const tz = m[4];
   // An xs:date without timezone compares in the implicit timezone (the official validator runs in UTC).
   let offset = 0;

@@ -9,6 +9,7 @@
  * never fire on a schema-valid document.
  */
 import type { CiiElement } from '../../../cii/reader/tree.js';
+import { daysInMonth } from '../../../model/calendar.js';
 import { definePattern, type DocumentRule } from '../../document/types.js';
 import { stringLength, stringValue, xpathNumber } from '../../document/xpath.js';
 import { isValidIdFormat } from '../BR-FR-01-02.js';
@@ -59,9 +60,7 @@ export function isValidFrUblDate(d: string): boolean {
   const year = xpathNumber(d.slice(0, 4));
   const month = xpathNumber(d.slice(5, 7));
   const day = xpathNumber(d.slice(8, 10));
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const max = [1, 3, 5, 7, 8, 10, 12].includes(month) ? 31 : [4, 6, 9, 11].includes(month) ? 30 : month === 2 ? (leap ? 29 : 28) : 0;
-  return day <= max;
+  return day <= daysInMonth(month, year);
 }
 
 function dateRule(context: string[], term: string, what: string): DocumentRule {
