@@ -27,7 +27,7 @@ import { elementPath, toElementTree } from './cii/reader/tree.js';
 import { validateCiiModel } from './cii/reader/validate-cii.js';
 import { withXmlDocument, type XmlDocument } from './xml/parse.js';
 import { detectInvoiceSyntax, type InvoiceSyntax } from './xml/syntax.js';
-import { loadXsdValidator, type XsdError } from './xml/xsd.js';
+import { loadXsdValidator, type XsdError, type XsdSchemaValidator } from './xml/xsd.js';
 import { RULE_SET_VERSION } from './rules/index.js';
 import { checkCiiSyntax } from './rules/syntax/index.js';
 import { checkUblSyntax } from './rules/ubl-syntax/index.js';
@@ -129,18 +129,50 @@ function hasSchema(path: string): boolean {
   return known;
 }
 
+/**
+ * The CII schemas of one schema directory, looked up once (joining and
+ * resolving their paths on every validation cost more than the look-up):
+ * the CII D16B validator, undefined when its file is missing, and the
+ * Factur-X profile validators by profile, null where the profile has none.
+ */
+interface CiiSchemas {
+  cii: XsdSchemaValidator | undefined;
+  profiles: Map<CiiProfile, XsdSchemaValidator | null>;
+}
+const ciiSchemas = new Map<string, CiiSchemas>();
+
+function ciiSchemasOf(schemaDir: string): CiiSchemas {
+  let known = ciiSchemas.get(schemaDir);
+  if (known === undefined) {
+    const ciiPath = join(schemaDir, ...CII_XSD);
+    known = { cii: hasSchema(ciiPath) ? loadXsdValidator(ciiPath) : undefined, profiles: new Map() };
+    ciiSchemas.set(schemaDir, known);
+  }
+  return known;
+}
+
+function profileSchema(schemas: CiiSchemas, schemaDir: string, profile: CiiProfile): XsdSchemaValidator | null {
+  let validator = schemas.profiles.get(profile);
+  if (validator === undefined) {
+    const fx = PROFILE_XSD[profile];
+    const fxPath = fx && join(schemaDir, 'facturx-1.09', fx.dir, fx.file);
+    validator = fxPath && hasSchema(fxPath) ? loadXsdValidator(fxPath) : null;
+    schemas.profiles.set(profile, validator);
+  }
+  return validator;
+}
+
 function runXsd(doc: XmlDocument, profile: CiiProfile, schemaDir: string | undefined): XmlValidationResult['xsd'] {
   if (!schemaDir) return { ran: false, valid: null, reports: [], skipped: 'no schema directory configured' };
-  const ciiPath = join(schemaDir, ...CII_XSD);
-  if (!hasSchema(ciiPath)) return { ran: false, valid: null, reports: [], skipped: `CII D16B XSD not found under ${schemaDir}` };
+  const schemas = ciiSchemasOf(schemaDir);
+  if (schemas.cii === undefined) return { ran: false, valid: null, reports: [], skipped: `CII D16B XSD not found under ${schemaDir}` };
   const reports: XsdReport[] = [];
-  const cii = loadXsdValidator(ciiPath).validate(doc);
+  const cii = schemas.cii.validate(doc);
   reports.push({ schema: 'CII D16B', valid: cii.valid, errors: cii.errors });
-  const fx = PROFILE_XSD[profile];
-  const fxPath = fx && join(schemaDir, 'facturx-1.09', fx.dir, fx.file);
-  if (fx && fxPath && hasSchema(fxPath)) {
-    const r = loadXsdValidator(fxPath).validate(doc);
-    reports.push({ schema: fx.label, valid: r.valid, errors: r.errors });
+  const fx = profileSchema(schemas, schemaDir, profile);
+  if (fx !== null) {
+    const r = fx.validate(doc);
+    reports.push({ schema: PROFILE_XSD[profile]!.label, valid: r.valid, errors: r.errors });
   }
   return { ran: true, valid: cii.valid, reports };
 }

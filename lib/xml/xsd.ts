@@ -83,7 +83,12 @@ export function loadXsdValidator(xsdPath: string, opts: LoadXsdOptions = {}): Xs
   const compiled = compileSchema(path, resolve(opts.root ?? dirname(path)));
   const validator: XsdSchemaValidator = {
     path,
-    validate: (xml, parseOpts) => validateWith(compiled, xml, parseOpts),
+    validate: (xml, parseOpts) => {
+      // After clearXsdCache, the validator the cache holds now (compiled again if need be), so that one kept by a caller stays usable.
+      const current = cache.get(path);
+      if (current?.compiled !== compiled) return loadXsdValidator(path, opts).validate(xml, parseOpts);
+      return validateWith(compiled, xml, parseOpts);
+    },
   };
   cache.set(path, { validator, compiled });
   return validator;
@@ -91,7 +96,7 @@ export function loadXsdValidator(xsdPath: string, opts: LoadXsdOptions = {}): Xs
 
 /**
  * Drops and frees every cached schema (a schema file changed on disk; tests).
- * Validators obtained before must not be used afterwards.
+ * A validator obtained before compiles its schema again when next used.
  */
 export function clearXsdCache(): void {
   for (const { compiled } of cache.values()) compiled.dispose();

@@ -112,3 +112,14 @@ describe('clearXsdCache', () => {
     expect(after.validate(readFileSync(CEN_EXAMPLE)).valid).toBe(true);
   });
 });
+
+describe('a validator kept across clearXsdCache', () => {
+  it('validates with the schema compiled again', () => {
+    const kept = loadXsdValidator(FX_EN16931_XSD);
+    clearXsdCache();
+    expect(kept.validate(readFileSync(CEN_EXAMPLE)).valid).toBe(true);
+    const current = loadXsdValidator(FX_EN16931_XSD);
+    expect(current.validate(readFileSync(CEN_EXAMPLE)).valid).toBe(true);
+    expect(kept.validate('<x/>').valid).toBe(false);
+  });
+});

@@ -11,6 +11,7 @@ import type { MandatoryGroup, OtherTax, UnmappedTaxTotal, UnmodelledCode } from 
 import { LazyLocations } from './locate.js';
 import { dig, kid, kids, repeatedOccurrences } from './navigate.js';
 import type { CiiElement } from './tree.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 // Canonical element names (tree.ts), grouped by the aggregate they belong to.
 export const ID = 'ram:ID';
@@ -223,9 +224,9 @@ export class ReadContext {
     if (el === undefined) return undefined;
     this.at(path, el);
     const id: Identifier = { id: el.text };
-    const scheme = this.attr(`${path}.scheme`, el, 'schemeID');
+    const scheme = this.attr(childPath(path, 'scheme'), el, 'schemeID');
     if (scheme !== undefined) id.scheme = scheme;
-    this.at(`${path}.id`, el);
+    this.at(childPath(path, 'id'), el);
     if (el.name === GLOBAL_ID) this.globalIds.add(id);
     return id;
   }
@@ -237,7 +238,7 @@ export class ReadContext {
     ids.slice(1).forEach((c, k) => {
       const scheme = c.attrs.schemeID;
       if (scheme === undefined) return;
-      const p = `${path}.others[${k}].scheme`;
+      const p = childPath(itemPath(childPath(path, 'others'), k), 'scheme');
       this.at(p, c, 'schemeID');
       const kind = c.name === ID ? 'id' : path === 'delivery.locationId' ? 'ship-to' : 'global';
       this.unmodelledCodes.push({ element: `${kind} @schemeID`, value: scheme, path: p });

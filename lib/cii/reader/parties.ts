@@ -7,6 +7,7 @@ import type { Buyer, Contact, Identifier, Invoice, Payee, PostalAddress, Seller,
 import { ADDRESS, GLOBAL_ID, ID, LEGAL_ORGANIZATION, NAME, type ReadContext } from './context.js';
 import { dig, firstKid, kid } from './navigate.js';
 import type { CiiElement } from './tree.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BG-4 SELLER with BG-5 and BG-6 (BT-27..BT-43). */
 export function readSeller(cx: ReadContext, el: CiiElement | undefined): Seller {
@@ -20,7 +21,7 @@ export function readSeller(cx: ReadContext, el: CiiElement | undefined): Seller 
   // BT-29: every ram:ID and ram:GlobalID, in document order.
   for (const c of el.children) {
     if (c.name !== ID && c.name !== GLOBAL_ID) continue;
-    seller.identifiers.push(cx.identifier(`seller.identifiers[${seller.identifiers.length}]`, c)!);
+    seller.identifiers.push(cx.identifier(itemPath('seller.identifiers', seller.identifiers.length), c)!);
   }
   const legal = kid(el, LEGAL_ORGANIZATION);
   const trading = cx.text('seller.tradingName', kid(legal, 'ram:TradingBusinessName'));
@@ -95,7 +96,7 @@ export function readAddress(cx: ReadContext, path: string, el: CiiElement | unde
   cx.at(path, el);
   const a: PostalAddress = {};
   const put = (key: keyof PostalAddress, name: string): void => {
-    const v = cx.text(`${path}.${key}`, kid(el, name));
+    const v = cx.text(childPath(path, key), kid(el, name));
     if (v !== undefined) a[key] = v;
   };
   put('line1', 'ram:LineOne');
@@ -113,11 +114,11 @@ function readContact(cx: ReadContext, path: string, el: CiiElement | undefined):
   if (el === undefined) return undefined;
   cx.at(path, el);
   const c: Contact = {};
-  const name = cx.text(`${path}.name`, kid(el, 'ram:PersonName') ?? kid(el, 'ram:DepartmentName'));
+  const name = cx.text(childPath(path, 'name'), kid(el, 'ram:PersonName') ?? kid(el, 'ram:DepartmentName'));
   if (name !== undefined) c.name = name;
-  const phone = cx.text(`${path}.phone`, dig(el, 'ram:TelephoneUniversalCommunication', 'ram:CompleteNumber'));
+  const phone = cx.text(childPath(path, 'phone'), dig(el, 'ram:TelephoneUniversalCommunication', 'ram:CompleteNumber'));
   if (phone !== undefined) c.phone = phone;
-  const email = cx.text(`${path}.email`, dig(el, 'ram:EmailURIUniversalCommunication', 'ram:URIID'));
+  const email = cx.text(childPath(path, 'email'), dig(el, 'ram:EmailURIUniversalCommunication', 'ram:URIID'));
   if (email !== undefined) c.email = email;
   return c;
 }

@@ -59,6 +59,7 @@ import { readBuyer, readPayee, readSeller, readTaxRepresentative } from './parti
 import { detectProfile, type CiiProfile } from './profile.js';
 import { readDelivery, readDocumentAllowancesCharges, readPaymentInstructions, readPaymentTerms, readTotals, readVatBreakdown } from './settlement.js';
 import type { CiiElement } from './tree.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 export { detectProfile, type CiiProfile } from './profile.js';
 
@@ -165,7 +166,7 @@ function readInvoice(cx: ReadContext, root: CiiElement): Invoice {
   if (period !== undefined) inv.invoicingPeriod = period;
   readDocumentAllowancesCharges(cx, inv, settlement);
   inv.totals = readTotals(cx, summation, inv);
-  kids(tx, 'ram:IncludedSupplyChainTradeLineItem').forEach((el, i) => inv.lines.push(readLine(cx, `lines[${i}]`, el)));
+  kids(tx, 'ram:IncludedSupplyChainTradeLineItem').forEach((el, i) => inv.lines.push(readLine(cx, itemPath('lines', i), el)));
   return inv;
 }
 
@@ -184,10 +185,10 @@ function readProcess(cx: ReadContext, context: CiiElement | undefined): Invoice[
 /** BG-1 INVOICE NOTE: one per `IncludedNote` (BT-22 its first `Content`, BT-21 its `SubjectCode`). */
 function readNotes(cx: ReadContext, doc: CiiElement | undefined): InvoiceNote[] {
   return kids(doc, 'ram:IncludedNote').map((el, i) => {
-    const path = `notes[${i}]`;
+    const path = itemPath('notes', i);
     cx.at(path, el);
-    const note: InvoiceNote = { text: cx.required(`${path}.text`, kid(el, 'ram:Content')) };
-    const code = cx.text(`${path}.subjectCode`, kid(el, 'ram:SubjectCode'));
+    const note: InvoiceNote = { text: cx.required(childPath(path, 'text'), kid(el, 'ram:Content')) };
+    const code = cx.text(childPath(path, 'subjectCode'), kid(el, 'ram:SubjectCode'));
     if (code !== undefined) note.subjectCode = code;
     return note;
   });
@@ -196,10 +197,10 @@ function readNotes(cx: ReadContext, doc: CiiElement | undefined): InvoiceNote[] 
 /** BG-3: `InvoiceReferencedDocument` (0..1 in CII D16B, repeatable in EXTENDED). */
 function readPrecedingInvoices(cx: ReadContext, settlement: CiiElement | undefined): PrecedingInvoice[] {
   return kids(settlement, 'ram:InvoiceReferencedDocument').map((el, i) => {
-    const path = `precedingInvoices[${i}]`;
+    const path = itemPath('precedingInvoices', i);
     cx.at(path, el);
-    const ref: PrecedingInvoice = { reference: cx.required(`${path}.reference`, kid(el, ISSUER_ID)) };
-    const date = cx.date(`${path}.issueDate`, kid(el, 'ram:FormattedIssueDateTime'), 'qdt:DateTimeString');
+    const ref: PrecedingInvoice = { reference: cx.required(childPath(path, 'reference'), kid(el, ISSUER_ID)) };
+    const date = cx.date(childPath(path, 'issueDate'), kid(el, 'ram:FormattedIssueDateTime'), 'qdt:DateTimeString');
     if (date !== undefined) ref.issueDate = date;
     return ref;
   });
@@ -219,7 +220,7 @@ function readHeaderDocuments(cx: ReadContext, inv: Invoice, agreement: CiiElemen
     // document (BG-24) lacking its reference (BT-122), whatever its TypeCode.
     const identified = /\S/.test(kid(el, ISSUER_ID)?.text ?? '');
     if (!identified) {
-      inv.supportingDocuments.push(readSupportingDocument(cx, `supportingDocuments[${inv.supportingDocuments.length}]`, el));
+      inv.supportingDocuments.push(readSupportingDocument(cx, itemPath('supportingDocuments', inv.supportingDocuments.length), el));
     } else if (type === TENDER_TYPE) {
       if (inv.tenderOrLotReference === undefined) {
         const ref = cx.text('tenderOrLotReference', kid(el, ISSUER_ID));
@@ -236,7 +237,7 @@ function readHeaderDocuments(cx: ReadContext, inv: Invoice, agreement: CiiElemen
     } else {
       // BG-24 is the TypeCode 916 document; other codes (EXTENDED uses more)
       // are kept here too, so the BR-52 and BR-CL-24 checks see them.
-      inv.supportingDocuments.push(readSupportingDocument(cx, `supportingDocuments[${inv.supportingDocuments.length}]`, el));
+      inv.supportingDocuments.push(readSupportingDocument(cx, itemPath('supportingDocuments', inv.supportingDocuments.length), el));
     }
   }
 }
@@ -244,18 +245,18 @@ function readHeaderDocuments(cx: ReadContext, inv: Invoice, agreement: CiiElemen
 /** BG-24: BT-122..BT-125. */
 function readSupportingDocument(cx: ReadContext, path: string, el: CiiElement): SupportingDocument {
   cx.at(path, el);
-  const doc: SupportingDocument = { reference: cx.required(`${path}.reference`, kid(el, ISSUER_ID)) };
-  const uri = cx.text(`${path}.uri`, kid(el, 'ram:URIID'));
+  const doc: SupportingDocument = { reference: cx.required(childPath(path, 'reference'), kid(el, ISSUER_ID)) };
+  const uri = cx.text(childPath(path, 'uri'), kid(el, 'ram:URIID'));
   if (uri !== undefined) doc.uri = uri;
-  const description = cx.text(`${path}.description`, kid(el, NAME));
+  const description = cx.text(childPath(path, 'description'), kid(el, NAME));
   if (description !== undefined) doc.description = description;
   const bin = kid(el, 'ram:AttachmentBinaryObject');
   if (bin !== undefined) {
-    const attachment: NonNullable<SupportingDocument['attachment']> = { content: cx.required(`${path}.attachment.content`, bin) };
-    cx.at(`${path}.attachment`, bin);
-    const mime = cx.attr(`${path}.attachment.mimeCode`, bin, 'mimeCode');
+    const attachment: NonNullable<SupportingDocument['attachment']> = { content: cx.required(childPath(path, 'attachment.content'), bin) };
+    cx.at(childPath(path, 'attachment'), bin);
+    const mime = cx.attr(childPath(path, 'attachment.mimeCode'), bin, 'mimeCode');
     if (mime !== undefined) attachment.mimeCode = mime;
-    const filename = cx.attr(`${path}.attachment.filename`, bin, 'filename');
+    const filename = cx.attr(childPath(path, 'attachment.filename'), bin, 'filename');
     if (filename !== undefined) attachment.filename = filename;
     doc.attachment = attachment;
   }

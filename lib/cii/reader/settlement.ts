@@ -20,6 +20,7 @@ import { ADDRESS, ALLOWANCE_CHARGE, CATEGORY_CODE, DATE_TIME, ID, NAME, RATE, TY
 import { dig, kid, kids, occurrences } from './navigate.js';
 import { readAddress } from './parties.js';
 import type { CiiElement } from './tree.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 // ---- delivery, payment -----------------------------------------------------------
 
@@ -77,10 +78,10 @@ export function readPaymentInstructions(cx: ReadContext, inv: Invoice, settlemen
     .find((m) => m !== undefined);
   const base = 'paymentInstructions';
   cx.at(base, first);
-  const pay: PaymentInstructions = { typeCode: cx.required(`${base}.typeCode`, kid(first, TYPE_CODE)), creditTransfers: [] };
-  const text = cx.text(`${base}.text`, kid(first, 'ram:Information'));
+  const pay: PaymentInstructions = { typeCode: cx.required(childPath(base, 'typeCode'), kid(first, TYPE_CODE)), creditTransfers: [] };
+  const text = cx.text(childPath(base, 'text'), kid(first, 'ram:Information'));
   if (text !== undefined) pay.text = text;
-  const ref = cx.text(`${base}.remittanceInformation`, remittance);
+  const ref = cx.text(childPath(base, 'remittanceInformation'), remittance);
   if (ref !== undefined) pay.remittanceInformation = ref;
   for (const m of means) {
     const code = kid(m, TYPE_CODE)?.text;
@@ -89,38 +90,38 @@ export function readPaymentInstructions(cx: ReadContext, inv: Invoice, settlemen
     const institution = kid(m, 'ram:PayeeSpecifiedCreditorFinancialInstitution');
     if (account === undefined && institution === undefined) continue;
     cx.creditTransferMeansCodes.push(code);
-    const path = `${base}.creditTransfers[${pay.creditTransfers.length}]`;
+    const path = itemPath(childPath(base, 'creditTransfers'), pay.creditTransfers.length);
     cx.at(path, account ?? institution);
     // The payee account aggregate itself: BR-50 / BR-61 run on it whatever it holds.
-    if (account !== undefined) cx.at(`${path}.account`, account);
+    if (account !== undefined) cx.at(childPath(path, 'account'), account);
     const ct: CreditTransfer = {};
     // BT-84: the IBAN, unless it is blank and a proprietary id is given (BR-50 accepts either).
     const iban = kid(account, 'ram:IBANID');
     const proprietary = kid(account, 'ram:ProprietaryID');
-    const id = cx.text(`${path}.accountId`, iban !== undefined && (/\S/.test(iban.text) || proprietary === undefined) ? iban : proprietary);
+    const id = cx.text(childPath(path, 'accountId'), iban !== undefined && (/\S/.test(iban.text) || proprietary === undefined) ? iban : proprietary);
     if (id !== undefined) ct.accountId = id;
-    const name = cx.text(`${path}.accountName`, kid(account, 'ram:AccountName'));
+    const name = cx.text(childPath(path, 'accountName'), kid(account, 'ram:AccountName'));
     if (name !== undefined) ct.accountName = name;
-    const bic = cx.text(`${path}.serviceProviderId`, kid(institution, 'ram:BICID'));
+    const bic = cx.text(childPath(path, 'serviceProviderId'), kid(institution, 'ram:BICID'));
     if (bic !== undefined) ct.serviceProviderId = bic;
     pay.creditTransfers.push(ct);
   }
   const cardEl = means.map((m) => kid(m, 'ram:ApplicableTradeSettlementFinancialCard')).find((c) => c !== undefined);
   if (cardEl !== undefined) {
-    cx.at(`${base}.card`, cardEl);
-    const card: NonNullable<PaymentInstructions['card']> = { accountNumber: cx.required(`${base}.card.accountNumber`, kid(cardEl, ID)) };
-    const holder = cx.text(`${base}.card.holderName`, kid(cardEl, 'ram:CardholderName'));
+    cx.at(childPath(base, 'card'), cardEl);
+    const card: NonNullable<PaymentInstructions['card']> = { accountNumber: cx.required(childPath(base, 'card.accountNumber'), kid(cardEl, ID)) };
+    const holder = cx.text(childPath(base, 'card.holderName'), kid(cardEl, 'ram:CardholderName'));
     if (holder !== undefined) card.holderName = holder;
     pay.card = card;
   }
   const debited = means.map((m) => dig(m, 'ram:PayerPartyDebtorFinancialAccount', 'ram:IBANID')).find((d) => d !== undefined);
   if (mandate !== undefined || creditor !== undefined || debited !== undefined) {
     const dd: NonNullable<PaymentInstructions['directDebit']> = {};
-    const m = cx.text(`${base}.directDebit.mandateReference`, mandate);
+    const m = cx.text(childPath(base, 'directDebit.mandateReference'), mandate);
     if (m !== undefined) dd.mandateReference = m;
-    const c = cx.text(`${base}.directDebit.creditorId`, creditor);
+    const c = cx.text(childPath(base, 'directDebit.creditorId'), creditor);
     if (c !== undefined) dd.creditorId = c;
-    const d = cx.text(`${base}.directDebit.debitedAccountId`, debited);
+    const d = cx.text(childPath(base, 'directDebit.debitedAccountId'), debited);
     if (d !== undefined) dd.debitedAccountId = d;
     pay.directDebit = dd;
   }
@@ -132,19 +133,19 @@ export function readPaymentInstructions(cx: ReadContext, inv: Invoice, settlemen
 /** BG-23 VAT BREAKDOWN, one per header `ApplicableTradeTax`, and BT-7 / BT-8 from the first that has them. */
 export function readVatBreakdown(cx: ReadContext, inv: Invoice, settlement: CiiElement | undefined): void {
   kids(settlement, 'ram:ApplicableTradeTax').forEach((el, i) => {
-    const path = `vatBreakdown[${i}]`;
+    const path = itemPath('vatBreakdown', i);
     cx.at(path, el);
-    const vat: VatBreakdown = { category: cx.required(`${path}.category`, kid(el, CATEGORY_CODE)) };
+    const vat: VatBreakdown = { category: cx.required(childPath(path, 'category'), kid(el, CATEGORY_CODE)) };
     const put = <K extends 'taxableAmount' | 'taxAmount' | 'rate'>(key: K, name: string): void => {
-      const v = cx.decimal(`${path}.${key}`, kid(el, name));
+      const v = cx.decimal(childPath(path, key), kid(el, name));
       if (v !== undefined) vat[key] = v;
     };
     put('taxableAmount', 'ram:BasisAmount');
     put('taxAmount', 'ram:CalculatedAmount');
     put('rate', RATE);
-    const reason = cx.text(`${path}.exemptionReason`, kid(el, 'ram:ExemptionReason'));
+    const reason = cx.text(childPath(path, 'exemptionReason'), kid(el, 'ram:ExemptionReason'));
     if (reason !== undefined) vat.exemptionReason = reason;
-    const code = cx.text(`${path}.exemptionReasonCode`, kid(el, 'ram:ExemptionReasonCode'));
+    const code = cx.text(childPath(path, 'exemptionReasonCode'), kid(el, 'ram:ExemptionReasonCode'));
     if (code !== undefined) vat.exemptionReasonCode = code;
     cx.taxTypeCodes.set(vat, kid(el, TYPE_CODE)?.text);
     if (inv.taxPointDate === undefined) {
@@ -156,7 +157,7 @@ export function readVatBreakdown(cx: ReadContext, inv: Invoice, settlement: CiiE
       if (dueCode !== undefined) inv.taxPointDateCode = dueCode;
     } else {
       // BT-8 is the first; BR-CL-06 checks every DueDateTypeCode.
-      for (const code of kids(el, 'ram:DueDateTypeCode')) cx.unmodelled(`${path}.dueDateTypeCode`, code);
+      for (const code of kids(el, 'ram:DueDateTypeCode')) cx.unmodelled(childPath(path, 'dueDateTypeCode'), code);
     }
     inv.vatBreakdown.push(vat);
   });
@@ -175,17 +176,17 @@ export function readDocumentAllowancesCharges(cx: ReadContext, inv: Invoice, set
     const tax = vatTax(taxes);
     sides.forEach(({ charge, literal }, k) => {
       const list = charge ? inv.charges : inv.allowances;
-      const path = `${charge ? 'charges' : 'allowances'}[${list.length}]`;
+      const path = itemPath(charge ? 'charges' : 'allowances', list.length);
       cx.at(path, el);
       const ac: DocumentAllowanceCharge = readAllowanceCharge(cx, path, el);
       if (!literal) cx.castIndicators.add(ac);
       // On both sides (a repeated indicator), the element's taxes are counted once, with the first.
-      if (k === 0) recordOtherCategoryTaxes(cx, taxes, tax, `${path}.vatCategory`);
-      else cx.mirroredAllowanceCharges.add(`${path}.vatCategory`);
+      if (k === 0) recordOtherCategoryTaxes(cx, taxes, tax, childPath(path, 'vatCategory'));
+      else cx.mirroredAllowanceCharges.add(childPath(path, 'vatCategory'));
       cx.taxTypeCodes.set(ac, kid(tax, TYPE_CODE)?.text);
-      const category = cx.text(`${path}.vatCategory`, kid(tax, CATEGORY_CODE));
+      const category = cx.text(childPath(path, 'vatCategory'), kid(tax, CATEGORY_CODE));
       if (category !== undefined) ac.vatCategory = category;
-      const rate = cx.decimal(`${path}.vatRate`, kid(tax, RATE));
+      const rate = cx.decimal(childPath(path, 'vatRate'), kid(tax, RATE));
       if (rate !== undefined) ac.vatRate = rate;
       list.push(ac);
     });
@@ -196,7 +197,7 @@ export function readDocumentAllowancesCharges(cx: ReadContext, inv: Invoice, set
 export function recordOtherCategoryTaxes(cx: ReadContext, taxes: readonly CiiElement[], read: CiiElement | undefined, owner?: string): void {
   for (const tax of taxes) {
     if (tax === read) continue;
-    const path = `otherCategoryTaxes[${cx.categoryTaxesOutsideModel.length}]`;
+    const path = itemPath('otherCategoryTaxes', cx.categoryTaxesOutsideModel.length);
     const other = readOtherTax(cx, tax, path, owner);
     if (other !== undefined) cx.categoryTaxesOutsideModel.push(other);
   }
@@ -219,15 +220,15 @@ export function readOtherTax(cx: ReadContext, tax: CiiElement, path: string, own
 /** The terms common to document and line allowances and charges (amount, base, percentage, reason, reason code). */
 export function readAllowanceCharge(cx: ReadContext, path: string, el: CiiElement): LineAllowanceCharge {
   const ac: LineAllowanceCharge = {};
-  const amount = cx.decimal(`${path}.amount`, kid(el, 'ram:ActualAmount'));
+  const amount = cx.decimal(childPath(path, 'amount'), kid(el, 'ram:ActualAmount'));
   if (amount !== undefined) ac.amount = amount;
-  const base = cx.decimal(`${path}.baseAmount`, kid(el, 'ram:BasisAmount'));
+  const base = cx.decimal(childPath(path, 'baseAmount'), kid(el, 'ram:BasisAmount'));
   if (base !== undefined) ac.baseAmount = base;
-  const pct = cx.decimal(`${path}.percentage`, kid(el, 'ram:CalculationPercent'));
+  const pct = cx.decimal(childPath(path, 'percentage'), kid(el, 'ram:CalculationPercent'));
   if (pct !== undefined) ac.percentage = pct;
-  const reason = cx.text(`${path}.reason`, kid(el, 'ram:Reason'));
+  const reason = cx.text(childPath(path, 'reason'), kid(el, 'ram:Reason'));
   if (reason !== undefined) ac.reason = reason;
-  const code = cx.text(`${path}.reasonCode`, kid(el, 'ram:ReasonCode'));
+  const code = cx.text(childPath(path, 'reasonCode'), kid(el, 'ram:ReasonCode'));
   if (code !== undefined) ac.reasonCode = code;
   return ac;
 }
@@ -245,7 +246,7 @@ export function readTotals(cx: ReadContext, el: CiiElement | undefined, inv: Inv
   if (el === undefined) return t;
   cx.at('totals', el);
   const put = (key: keyof DocumentTotals, name: string): void => {
-    const v = cx.decimal(`totals.${key}`, kid(el, name));
+    const v = cx.decimal(childPath('totals', key), kid(el, name));
     if (v !== undefined) t[key] = v;
   };
   put('lineNetTotal', 'ram:LineTotalAmount');

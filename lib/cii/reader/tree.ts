@@ -358,15 +358,19 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
     return s;
   };
   // Text between elements (indentation) repeats on every line of a document:
-  // a run of at most 12 blanks is decoded once per process, looked up by its
-  // bytes (libxml2 stores the shortest inside each text node, under
-  // XML_PARSE_COMPACT); a longer run, interned by libxml2's parser in its
-  // dictionary (one string per distinct run, shared by every text node
-  // holding it), once per pointer. Other text (one node per value) is decoded
-  // where it stands.
+  // libxml2's parser interns each distinct blank run (under 60 bytes) in its
+  // dictionary, one string shared by every text node holding it, so text
+  // starting with a blank is first looked up by its pointer, decoded once per
+  // document. On a miss, a run of at most 12 blanks is decoded once per
+  // process, looked up by its bytes. Other text (one node per value) is
+  // decoded where it stands.
   const blanks = new Map<number, string>();
   const contentOf = (ptr: number): string => {
     if (blankCode(u8[ptr] as number) === 0) return cString(ptr);
+    const known = blanks.get(ptr);
+    return known !== undefined ? known : blankStarting(ptr);
+  };
+  const blankStarting = (ptr: number): string => {
     let key = 0;
     let end = ptr;
     for (; end - ptr < SHORT_BLANKS; end++) {
@@ -374,19 +378,17 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
       if (code === 0) break;
       key = key * 5 + code;
     }
+    let s: string | undefined;
     if (u8[end] === 0) {
-      let s = SHORT_BLANK_TEXT.get(key);
+      s = SHORT_BLANK_TEXT.get(key);
       if (s === undefined) {
         s = ascii(ptr, end);
         if (SHORT_BLANK_TEXT.size < SHORT_BLANK_MEMO_MAX) SHORT_BLANK_TEXT.set(key, s);
       }
-      return s;
-    }
-    let s = blanks.get(ptr);
-    if (s === undefined) {
+    } else {
       s = cString(ptr);
-      blanks.set(ptr, s);
     }
+    blanks.set(ptr, s);
     return s;
   };
   const textOf = (firstChild: number): string => {
@@ -444,13 +446,21 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
   let top = 0;
 
   // Guard against a different build or struct layout: the root must read back
-  // exactly as the node API reports it, else the portable walk is used.
+  // exactly as the node API reports it, else the portable walk is used. The
+  // layout is that of the one libxml2 module of the process: once a root has
+  // read back right, the (wasm-crossing) comparison is not made again.
   if (u32[(rootPtr + OFF_TYPE) >>> 2] !== ELEMENT_NODE) return undefined;
-  const rootNamePtr = u32[(rootPtr + OFF_NAME) >>> 2] as number;
-  if (rootNamePtr === 0 || nameAt(rootNamePtr) !== root.name) return undefined;
-  if (uriOf(u32[(rootPtr + OFF_NS) >>> 2] as number) !== root.namespaceUri) return undefined;
+  if (!layoutConfirmed) {
+    const rootNamePtr = u32[(rootPtr + OFF_NAME) >>> 2] as number;
+    if (rootNamePtr === 0 || nameAt(rootNamePtr) !== root.name) return undefined;
+    if (uriOf(u32[(rootPtr + OFF_NS) >>> 2] as number) !== root.namespaceUri) return undefined;
+    layoutConfirmed = true;
+  }
   return convert(rootPtr, undefined);
 }
+
+/** Whether a root has read back from memory as the node API reports it (see readTreeFromMemory). */
+let layoutConfirmed = false;
 
 /**
  * The XPath-like location of an element, from the root, with canonical

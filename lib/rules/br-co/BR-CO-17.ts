@@ -5,6 +5,7 @@ import { isAmount } from '../br/support/presence.js';
 import { isVatTyped } from '../../model/source-facts.js';
 import { genericBreakdownRulesApply } from '../br/support/vat-breakdown.js';
 import { xpathRound, xpathRound2 } from '../br/support/xpath-numeric.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /**
  * The official BR-CO-17 test of CEN artefacts 1.3.16, on decimals:
@@ -43,7 +44,7 @@ export default defineRule({
   message: 'The VAT category tax amount (BT-117) does not match the VAT category taxable amount (BT-116) times the rate (BT-119).',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (genericBreakdownRulesApply(breakdown, inv) && !taxAmountAgrees(breakdown, isVatTyped(inv, breakdown, true))) report({ path: `vatBreakdown[${i}].taxAmount` });
+      if (genericBreakdownRulesApply(breakdown, inv) && !taxAmountAgrees(breakdown, isVatTyped(inv, breakdown, true))) report({ path: childPath(itemPath('vatBreakdown', i), 'taxAmount') });
     });
   },
 });

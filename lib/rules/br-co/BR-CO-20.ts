@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { isPresent } from '../br/support/presence.js';
 import { elementPresent } from '../../model/source-facts.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /**
  * BR-CO-20: an Invoice line period (BG-26), when used, must have a start date
@@ -16,8 +17,8 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       const period = line.period;
       if (period === undefined) return;
-      const start = elementPresent(inv, `lines[${i}].period.start`, isPresent(period.start));
-      if (!start && !elementPresent(inv, `lines[${i}].period.end`, isPresent(period.end))) report({ path: `lines[${i}].period` });
+      const start = elementPresent(inv, childPath(itemPath('lines', i), 'period.start'), isPresent(period.start));
+      if (!start && !elementPresent(inv, childPath(itemPath('lines', i), 'period.end'), isPresent(period.end))) report({ path: childPath(itemPath('lines', i), 'period') });
     });
   },
 });

@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { hasReason } from '../br/support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-CO-21: each Document level allowance (BG-20) must have a reason (BT-97), a reason code (BT-98), or both. */
 export default defineRule({
@@ -11,7 +12,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
       if (!literalIndicator(inv, allowance)) return;
-      if (!hasReason(inv, `allowances[${i}]`, allowance)) report({ path: `allowances[${i}].reason` });
+      if (!hasReason(inv, itemPath('allowances', i), allowance)) report({ path: childPath(itemPath('allowances', i), 'reason') });
     });
   },
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { checkAmountDecimals } from '../br/support/decimal-places.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-DEC-23: the Invoice line net amount (BT-131) has at most two decimals. */
 export default defineRule({
@@ -7,5 +8,5 @@ export default defineRule({
   severity: 'fatal',
   terms: ['BT-131'],
   message: 'The Invoice line net amount (BT-131) has more than two decimals.',
-  check: checkAmountDecimals((inv) => inv.lines.map((line, i) => ({ value: line.netAmount, path: `lines[${i}].netAmount` }))),
+  check: checkAmountDecimals((inv) => inv.lines.map((line, i) => ({ value: line.netAmount, path: childPath(itemPath('lines', i), 'netAmount') }))),
 });

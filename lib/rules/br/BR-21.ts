@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-21: each Invoice line (BG-25) must have an Invoice line identifier (BT-126). */
 export default defineRule({
@@ -9,7 +10,7 @@ export default defineRule({
   message: 'The Invoice line identifier (BT-126) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!isPresent(line.id)) report({ path: `lines[${i}].id` });
+      if (!isPresent(line.id)) report({ path: childPath(itemPath('lines', i), 'id') });
     });
   },
 });

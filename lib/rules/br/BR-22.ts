@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { elementPresent } from '../../model/source-facts.js';
 import { isAmount } from './support/presence.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-22: each Invoice line (BG-25) must have an Invoiced quantity (BT-129). */
 export default defineRule({
@@ -11,7 +12,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       // Officially the BilledQuantity element, even empty.
-      if (!elementPresent(inv, `lines[${i}].quantity`, isAmount(line.quantity))) report({ path: `lines[${i}].quantity` });
+      if (!elementPresent(inv, childPath(itemPath('lines', i), 'quantity'), isAmount(line.quantity))) report({ path: childPath(itemPath('lines', i), 'quantity') });
     });
   },
 });

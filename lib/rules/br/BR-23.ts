@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { elementPresent } from '../../model/source-facts.js';
 import { isAmount, isPresent } from './support/presence.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /**
  * BR-23: each Invoice line (BG-25) must have an Invoiced quantity unit of
@@ -16,7 +17,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       // Officially the @unitCode attribute of BilledQuantity, even empty.
-      if (!elementPresent(inv, `lines[${i}].unitCode`, isPresent(line.unitCode) && isAmount(line.quantity))) report({ path: `lines[${i}].unitCode` });
+      if (!elementPresent(inv, childPath(itemPath('lines', i), 'unitCode'), isPresent(line.unitCode) && isAmount(line.quantity))) report({ path: childPath(itemPath('lines', i), 'unitCode') });
     });
   },
 });

@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-25: each Invoice line (BG-25) must contain the Item name (BT-153). */
 export default defineRule({
@@ -9,7 +10,7 @@ export default defineRule({
   message: 'The Item name (BT-153) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!isPresent(line.item?.name)) report({ path: `lines[${i}].item.name` });
+      if (!isPresent(line.item?.name)) report({ path: childPath(itemPath('lines', i), 'item.name') });
     });
   },
 });

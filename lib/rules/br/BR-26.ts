@@ -1,5 +1,6 @@
 import { defineRule } from '../types.js';
 import { amountElementPresent } from './support/presence.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-26: each Invoice line (BG-25) must contain the Item net price (BT-146). */
 export default defineRule({
@@ -9,7 +10,7 @@ export default defineRule({
   message: 'The Item net price (BT-146) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!amountElementPresent(inv, `lines[${i}].price.netPrice`, line.price?.netPrice)) report({ path: `lines[${i}].price.netPrice` });
+      if (!amountElementPresent(inv, childPath(itemPath('lines', i), 'price.netPrice'), line.price?.netPrice)) report({ path: childPath(itemPath('lines', i), 'price.netPrice') });
     });
   },
 });

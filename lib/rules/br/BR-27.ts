@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { someAmount } from './support/presence.js';
 import { untypedNotNegative } from './support/xpath-numeric.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /**
  * BR-27: the Item net price (BT-146) must not be negative. As in the
@@ -16,7 +17,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       // `ram:ChargeAmount >= 0`: any occurrence of a repeated one.
-      const path = `lines[${i}].price.netPrice`;
+      const path = childPath(itemPath('lines', i), 'price.netPrice');
       if (!someAmount(inv, path, line.price?.netPrice, untypedNotNegative)) report({ path });
     });
   },

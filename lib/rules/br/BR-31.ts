@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { hasAmount } from './support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-31: each Document level allowance (BG-20) must have an amount (BT-92). */
 export default defineRule({
@@ -11,7 +12,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
       if (!literalIndicator(inv, allowance)) return;
-      if (!hasAmount(inv, `allowances[${i}]`, allowance)) report({ path: `allowances[${i}].amount` });
+      if (!hasAmount(inv, itemPath('allowances', i), allowance)) report({ path: childPath(itemPath('allowances', i), 'amount') });
     });
   },
 });

@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
 import { elementPresent, isVatTyped, literalIndicator } from '../../model/source-facts.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-32: each Document level allowance (BG-20) must have a VAT category code (BT-95). */
 export default defineRule({
@@ -12,7 +13,7 @@ export default defineRule({
     inv.allowances.forEach((allowance, i) => {
       if (!literalIndicator(inv, allowance)) return;
       // Officially `../ram:CategoryTradeTax[upper-case(ram:TypeCode) = 'VAT']/ram:CategoryCode`: the element, even empty, of a tax typed VAT.
-      const path = `allowances[${i}].vatCategory`;
+      const path = childPath(itemPath('allowances', i), 'vatCategory');
       if (!isVatTyped(inv, allowance) || !elementPresent(inv, path, isPresent(allowance.vatCategory))) report({ path });
     });
   },

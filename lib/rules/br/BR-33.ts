@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { hasReason } from './support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-33: each Document level allowance (BG-20) must have a reason (BT-97) or a reason code (BT-98). */
 export default defineRule({
@@ -11,7 +12,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.allowances.forEach((allowance, i) => {
       if (!literalIndicator(inv, allowance)) return;
-      if (!hasReason(inv, `allowances[${i}]`, allowance)) report({ path: `allowances[${i}].reason` });
+      if (!hasReason(inv, itemPath('allowances', i), allowance)) report({ path: childPath(itemPath('allowances', i), 'reason') });
     });
   },
 });

@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { hasAmount } from './support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-36: each Document level charge (BG-21) must have an amount (BT-99). */
 export default defineRule({
@@ -11,7 +12,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.charges.forEach((charge, i) => {
       if (!literalIndicator(inv, charge)) return;
-      if (!hasAmount(inv, `charges[${i}]`, charge)) report({ path: `charges[${i}].amount` });
+      if (!hasAmount(inv, itemPath('charges', i), charge)) report({ path: childPath(itemPath('charges', i), 'amount') });
     });
   },
 });

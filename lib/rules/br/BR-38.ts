@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { hasReason } from './support/presence.js';
 import { literalIndicator } from '../../model/source-facts.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** BR-38: each Document level charge (BG-21) must have a reason (BT-104) or a reason code (BT-105). */
 export default defineRule({
@@ -11,7 +12,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.charges.forEach((charge, i) => {
       if (!literalIndicator(inv, charge)) return;
-      if (!hasReason(inv, `charges[${i}]`, charge)) report({ path: `charges[${i}].reason` });
+      if (!hasReason(inv, itemPath('charges', i), charge)) report({ path: childPath(itemPath('charges', i), 'reason') });
     });
   },
 });

@@ -2,6 +2,7 @@ import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
 import { elementPresent } from '../../model/source-facts.js';
 import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /**
  * BR-46: each VAT breakdown (BG-23) must have a VAT category tax amount
@@ -14,8 +15,8 @@ export default defineRule({
   message: 'The VAT category tax amount (BT-117) is missing.',
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
-      if (genericBreakdownRulesApply(breakdown, inv) && !elementPresent(inv, `vatBreakdown[${i}].taxAmount`, isAmount(breakdown.taxAmount))) {
-        report({ path: `vatBreakdown[${i}].taxAmount` });
+      if (genericBreakdownRulesApply(breakdown, inv) && !elementPresent(inv, childPath(itemPath('vatBreakdown', i), 'taxAmount'), isAmount(breakdown.taxAmount))) {
+        report({ path: childPath(itemPath('vatBreakdown', i), 'taxAmount') });
       }
     });
   },

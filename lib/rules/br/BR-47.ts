@@ -2,6 +2,7 @@ import { defineRule } from '../types.js';
 import { elementPresent } from '../../model/source-facts.js';
 import { isPresent } from './support/presence.js';
 import { isVatBreakdown } from '../../model/source-facts.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /**
  * BR-47: each VAT breakdown (BG-23) must have a VAT category code (BT-118).
@@ -16,7 +17,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.vatBreakdown.forEach((breakdown, i) => {
       // The element is what counts (an empty code is BR-CL-18's business).
-      if (!elementPresent(inv, `vatBreakdown[${i}].category`, isPresent(breakdown.category)) || !isVatBreakdown(inv, breakdown)) report({ path: `vatBreakdown[${i}].category` });
+      if (!elementPresent(inv, childPath(itemPath('vatBreakdown', i), 'category'), isPresent(breakdown.category)) || !isVatBreakdown(inv, breakdown)) report({ path: childPath(itemPath('vatBreakdown', i), 'category') });
     });
   },
 });

@@ -2,6 +2,7 @@ import { defineRule } from '../types.js';
 import { isAmount } from './support/presence.js';
 import { isVatBreakdown, textsAsWritten } from '../../model/source-facts.js';
 import { genericBreakdownRulesApply } from './support/vat-breakdown.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /**
  * BR-48: each VAT breakdown (BG-23) must have a VAT category rate (BT-119),
@@ -18,8 +19,8 @@ export default defineRule({
       if (!genericBreakdownRulesApply(breakdown, inv)) return;
       // Officially `.[TypeCode='VAT']/RateApplicablePercent or .[TypeCode='VAT']/CategoryCode = 'O'`.
       const vat = isVatBreakdown(inv, breakdown);
-      if (vat && textsAsWritten(inv, `vatBreakdown[${i}].category`, breakdown.category).includes('O')) return;
-      if (!vat || !isAmount(breakdown.rate)) report({ path: `vatBreakdown[${i}].rate` });
+      if (vat && textsAsWritten(inv, childPath(itemPath('vatBreakdown', i), 'category'), breakdown.category).includes('O')) return;
+      if (!vat || !isAmount(breakdown.rate)) report({ path: childPath(itemPath('vatBreakdown', i), 'rate') });
     });
   },
 });

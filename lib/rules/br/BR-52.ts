@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
 import { sourceFacts } from '../../model/source-facts.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /**
  * BR-52: each Additional supporting document (BG-24) must have a Supporting
@@ -15,7 +16,7 @@ export default defineRule({
   message: 'The Supporting document reference (BT-122) is missing.',
   check: (inv, report) => {
     inv.supportingDocuments.forEach((doc, i) => {
-      if (!isPresent(doc.reference)) report({ path: `supportingDocuments[${i}].reference` });
+      if (!isPresent(doc.reference)) report({ path: childPath(itemPath('supportingDocuments', i), 'reference') });
     });
     for (const path of sourceFacts(inv).unreferencedLineDocuments ?? []) report({ path });
   },

@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
 import { elementPresent } from '../../model/source-facts.js';
+import { childPath } from '../../model/model-path.js';
 
 /**
  * BR-54: each Item attribute (BG-32) must have a name (BT-160) and a value
@@ -16,8 +17,8 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       line.item.attributes.forEach((attribute, j) => {
         const path = `lines[${i}].item.attributes[${j}]`;
-        if (!elementPresent(inv, `${path}.name`, isPresent(attribute.name))) report({ path: `${path}.name` });
-        else if (!elementPresent(inv, `${path}.value`, isPresent(attribute.value))) report({ path: `${path}.value` });
+        if (!elementPresent(inv, childPath(path, 'name'), isPresent(attribute.name))) report({ path: childPath(path, 'name') });
+        else if (!elementPresent(inv, childPath(path, 'value'), isPresent(attribute.value))) report({ path: childPath(path, 'value') });
       });
     });
   },

@@ -2,6 +2,7 @@ import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
 import { creditTransferAccounts } from './support/payment.js';
 import { elementPresent } from '../../model/source-facts.js';
+import { childPath } from '../../model/model-path.js';
 
 /**
  * BR-61: with payment means SEPA credit transfer (58) or credit transfer (30)
@@ -16,7 +17,7 @@ export default defineRule({
   check: (inv, report) => {
     for (const { transfer, path } of creditTransferAccounts(inv)) {
       // Officially `(ram:IBANID) or (ram:ProprietaryID)`: the element, even empty.
-      if (!elementPresent(inv, `${path}.accountId`, isPresent(transfer.accountId))) report({ path: `${path}.accountId` });
+      if (!elementPresent(inv, childPath(path, 'accountId'), isPresent(transfer.accountId))) report({ path: childPath(path, 'accountId') });
     }
   },
 });

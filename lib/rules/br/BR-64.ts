@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { isIdentifierPresent, isPresent } from './support/presence.js';
 import { elementPresent } from '../../model/source-facts.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /**
  * BR-64: an Item standard identifier (BT-157) must have a scheme identifier
@@ -15,7 +16,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       const standardId = line.item.standardId;
-      if (elementPresent(inv, `lines[${i}].item.standardId`, isIdentifierPresent(standardId)) && !isPresent(standardId?.scheme)) report({ path: `lines[${i}].item.standardId.scheme` });
+      if (elementPresent(inv, childPath(itemPath('lines', i), 'item.standardId'), isIdentifierPresent(standardId)) && !isPresent(standardId?.scheme)) report({ path: childPath(itemPath('lines', i), 'item.standardId.scheme') });
     });
   },
 });

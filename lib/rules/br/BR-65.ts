@@ -1,6 +1,7 @@
 import { defineRule } from '../types.js';
 import { isIdentifierPresent, isPresent } from './support/presence.js';
 import { elementPresent } from '../../model/source-facts.js';
+import { childPath } from '../../model/model-path.js';
 
 /**
  * BR-65: each Item classification identifier (BT-158) must have a scheme
@@ -16,7 +17,7 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       line.item.classifications.forEach((classification, j) => {
         const path = `lines[${i}].item.classifications[${j}]`;
-        if (elementPresent(inv, `${path}.id`, isIdentifierPresent(classification)) && !isPresent(classification.scheme)) {
+        if (elementPresent(inv, childPath(path, 'id'), isIdentifierPresent(classification)) && !isPresent(classification.scheme)) {
           report({ path: `lines[${i}].item.classifications[${j}].scheme` });
         }
       });

@@ -4,6 +4,7 @@
  */
 import type { Identifier, Invoice } from '../../model/invoice.js';
 import { memoInRun } from '../engine.js';
+import { childPath, itemPath } from '../../model/model-path.js';
 
 /** An identifier with a scheme and the path of its id in the model. */
 export interface IdentifierPlace {
@@ -21,7 +22,7 @@ export const schemedIdentifiers: (inv: Invoice) => readonly IdentifierPlace[] = 
   // Computed once per run (two rules ask), in model order; a path is built only for an identifier that is there.
   const out: IdentifierPlace[] = [];
   const add = (path: string, identifier: Identifier | undefined): void => {
-    if (has(identifier)) out.push({ path: `${path}.id`, identifier });
+    if (has(identifier)) out.push({ path: childPath(path, 'id'), identifier });
   };
   inv.seller.identifiers.forEach((id, i) => {
     if (has(id)) add(`seller.identifiers[${i}]`, id);
@@ -35,7 +36,7 @@ export const schemedIdentifiers: (inv: Invoice) => readonly IdentifierPlace[] = 
   add('payee.legalRegistrationId', inv.payee?.legalRegistrationId);
   add('delivery.locationId', inv.delivery?.locationId);
   inv.lines.forEach((line, i) => {
-    if (has(line.item.standardId)) add(`lines[${i}].item.standardId`, line.item.standardId);
+    if (has(line.item.standardId)) add(childPath(itemPath('lines', i), 'item.standardId'), line.item.standardId);
   });
   return out;
 });

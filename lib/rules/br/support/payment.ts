@@ -4,6 +4,7 @@
 import type { CreditTransfer, Invoice } from '../../../model/invoice.js';
 import { isPresent, textOf } from './presence.js';
 import { elementPresent, sourceFacts } from '../../../model/source-facts.js';
+import { childPath } from '../../../model/model-path.js';
 
 /** Payment means type codes (BT-81, UNTDID 4461) whose accounts BR-50 and BR-61 inspect: credit transfer and SEPA credit transfer. */
 export const CREDIT_TRANSFER_MEANS: ReadonlySet<string> = new Set(['30', '58']);
@@ -27,7 +28,7 @@ export function creditTransferAccounts(inv: Invoice): Array<{ transfer: CreditTr
   return pay.creditTransfers
     .map((transfer, i) => ({ transfer, path: `paymentInstructions.creditTransfers[${i}]`, means: meansOf(i) }))
     .filter(({ means }) => means !== undefined && CREDIT_TRANSFER_MEANS.has(means))
-    .filter(({ transfer, path }) => elementPresent(inv, `${path}.account`, isPresent(transfer.accountId) || isPresent(transfer.accountName)))
+    .filter(({ transfer, path }) => elementPresent(inv, childPath(path, 'account'), isPresent(transfer.accountId) || isPresent(transfer.accountName)))
     .map(({ transfer, path }) => ({ transfer, path }));
 }
 

@@ -11,6 +11,7 @@ import { Decimal } from '../../../model/decimal.js';
 import type { Identifier, Invoice, PostalAddress } from '../../../model/invoice.js';
 import { isPresent } from '../../../model/presence.js';
 import { elementPresent, sourceFacts } from '../../../model/source-facts.js';
+import { childPath } from '../../../model/model-path.js';
 
 export { isPresent, textOf } from '../../../model/presence.js';
 
@@ -48,12 +49,12 @@ export function isIdentifierPresent(identifier: Identifier | null | undefined): 
  * exists counts, even empty; otherwise a value that is not blank.
  */
 export function hasReason(inv: Invoice, path: string, ac: { reason?: string | undefined; reasonCode?: string | undefined }): boolean {
-  return elementPresent(inv, `${path}.reason`, isPresent(ac.reason)) || elementPresent(inv, `${path}.reasonCode`, isPresent(ac.reasonCode));
+  return elementPresent(inv, childPath(path, 'reason'), isPresent(ac.reason)) || elementPresent(inv, childPath(path, 'reasonCode'), isPresent(ac.reasonCode));
 }
 
 /** An allowance's or charge's amount as BR-31, 36, 41 and 43 test it, `(../ram:ActualAmount)`: the element, for a document, even empty. */
 export function hasAmount(inv: Invoice, path: string, ac: { amount?: Decimal | undefined }): boolean {
-  return elementPresent(inv, `${path}.amount`, isAmount(ac.amount));
+  return elementPresent(inv, childPath(path, 'amount'), isAmount(ac.amount));
 }
 
 /**

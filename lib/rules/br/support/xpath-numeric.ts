@@ -105,6 +105,31 @@ export function untypedSumAsDecimal(values: Iterable<Decimal>): Decimal {
   return total === 0 ? new Decimal(0) : new Decimal(total.toPrecision(60));
 }
 
+/**
+ * `xpathRound2(untypedSumAsDecimal(values))` (BR-CO-10), the same value
+ * without the 60-digit decimal when the double sum is clear of a rounding
+ * tie: below 1e9 in magnitude, `sum * 100` is within 2^-53 x 1e11 (about
+ * 1e-5) of the exact hundredfold of the double, so when its fraction is
+ * more than 1e-3 away from one half, rounding it half up gives the cents the
+ * exact value rounds to (away from .5, an error across an integer changes
+ * the floor and the fraction together). Anything else takes the exact way.
+ */
+export function untypedSumRounded2AsDecimal(values: readonly Decimal[]): Decimal {
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += untypedDouble(values[i]!);
+  if (total !== 0 && Math.abs(total) < 1e9) {
+    const scaled = total * 100;
+    const floor = Math.floor(scaled);
+    const fraction = scaled - floor;
+    if (Math.abs(fraction - 0.5) > 1e-3) {
+      const cents = fraction > 0.5 ? floor + 1 : floor;
+      // A sum rounding to zero: the exact way keeps decimal.js's signed zero, which compares equal to zero all the same.
+      if (cents !== 0) return new Decimal(cents).dividedBy(100);
+    }
+  }
+  return xpathRound2(untypedSumAsDecimal(values));
+}
+
 /** An element `>= 0` as the official tests compare it (BR-27, BR-28: `ChargeAmount >= 0`; a negative zero is below zero). */
 export function untypedNotNegative(value: Decimal): boolean {
   return compareUntyped(value, 0) >= 0;
