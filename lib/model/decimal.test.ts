@@ -179,3 +179,29 @@ describe('Decimal (fast form) agrees with decimal.js', () => {
     expect(Object.prototype.toString.call(dec(1))).toBe('[object Decimal]');
   });
 });
+
+describe('decFromText', () => {
+  /** The reading by the xs:decimal regular expression alone, as decFromText did before its shortcut for bare decimals. */
+  const XS_DECIMAL = /^[ \t\r\n]*([+-]?(?:\d+(?:\.\d*)?|\.\d+))[ \t\r\n]*$/;
+  const byRegex = (text: string): Decimal => {
+    const m = XS_DECIMAL.exec(text);
+    return m === null ? new Decimal(Number.NaN) : new Decimal(m[1]!);
+  };
+  const near = fc.string({ unit: fc.constantFrom('0', '1', '9', '.', '+', '-', ' ', '\t', '\n', 'e', 'x'), maxLength: 8 });
+
+  it('reads every text as the xs:decimal expression does, and keeps the text', () => {
+    fc.assert(
+      fc.property(fc.oneof(decimalText, near, decimalText.map((t) => ` ${t}\n`)), (text) => {
+        const got = decFromText(text);
+        const want = byRegex(text);
+        expect(got.isNaN()).toBe(want.isNaN());
+        if (!want.isNaN()) {
+          expect(got.toString()).toBe(want.toString());
+          expect(got.isNegative()).toBe(want.isNegative());
+        }
+        expect(sourceText(got)).toBe(text);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

@@ -590,8 +590,27 @@ const XS_DECIMAL = /^[ \t\r\n]*([+-]?(?:\d+(?:\.\d*)?|\.\d+))[ \t\r\n]*$/;
  * report the malformed value itself.
  */
 export function decFromText(text: string): Decimal {
+  // Most texts are the decimal alone: no match array and substring for them.
+  if (isBareXsDecimal(text)) return withSource(new Decimal(text), text);
   const m = XS_DECIMAL.exec(text);
   return withSource(m === null ? new Decimal(Number.NaN) : new Decimal(m[1]!), text);
+}
+
+/** Whether `text` is in the `xs:decimal` lexical space as it stands, without white space: what XS_DECIMAL captures whole. */
+function isBareXsDecimal(text: string): boolean {
+  const n = text.length;
+  let i = 0;
+  let ch = n > 0 ? text.charCodeAt(0) : 0;
+  if (ch === 43 || ch === 45) i = 1;
+  let digits = 0;
+  let dot = false;
+  for (; i < n; i++) {
+    ch = text.charCodeAt(i);
+    if (ch >= 48 && ch <= 57) digits++;
+    else if (ch === 46 && !dot) dot = true;
+    else return false;
+  }
+  return digits > 0;
 }
 
 /** The text a decimal was read from by {@link decFromText}, or undefined for computed decimals. */

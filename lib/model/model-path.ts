@@ -45,14 +45,20 @@ export function itemPath(list: string, index: number): string {
   return path;
 }
 
+/** The names under the base path asked last: callers ask for several terms of one group in a row. */
+let lastBase: string | undefined;
+let lastChildren: Map<string, string> | undefined;
+
 /** The path of `name` (a term or a dotted chain of them) under the path `base`: `lines[3].vat.category`. */
 export function childPath(base: string, name: string): string {
-  let byName = children.get(base);
+  let byName = base === lastBase ? lastChildren : children.get(base);
   if (byName === undefined) {
     if (shared >= MAX_SHARED) return `${base}.${name}`;
     byName = new Map();
     children.set(base, byName);
   }
+  lastBase = base;
+  lastChildren = byName;
   let path = byName.get(name);
   if (path === undefined) {
     path = `${base}.${name}`;

@@ -344,12 +344,17 @@ function readTreeFromMemory(root: XmlElement): CiiElement | undefined {
     return s;
   };
   const elementNames = new Map<number, Map<number, string>>();
+  // Neighbouring elements mostly share a namespace: the names of the last one's are at hand.
+  let lastNs = -1;
+  let lastNames: Map<number, string> | undefined;
   const elementName = (nsPtr: number, namePtr: number): string => {
-    let byName = elementNames.get(nsPtr);
+    let byName = nsPtr === lastNs ? lastNames : elementNames.get(nsPtr);
     if (byName === undefined) {
       byName = new Map();
       elementNames.set(nsPtr, byName);
     }
+    lastNs = nsPtr;
+    lastNames = byName;
     let s = byName.get(namePtr);
     if (s === undefined) {
       s = canonicalName(uriOf(nsPtr), nameAt(namePtr));

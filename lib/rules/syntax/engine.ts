@@ -117,8 +117,28 @@ export interface CompiledSyntaxRules {
   byParentName: Map<string, Map<string, number>>;
   suffixes: Array<{ index: number; suffix: string; anyNamespace: boolean; except: ReadonlySet<string> }>;
   byNameAttr: Map<string, Array<{ index: number; attr: string; value: string }>>;
-  /** Memo: first context an element can match by its name alone (name and suffix contexts). */
-  nameMemo: Map<string, number>;
+  /** Memo: what an element name can match (see {@link NameInfo}), by name. */
+  nameMemo: Map<string, NameInfo>;
+}
+
+/** Which of the facts of the tests beyond their context an element of some name may give (checked against its parent). */
+const enum Fact {
+  None,
+  DueDateTypeCode,
+  PaymentMeansTypeCode,
+  PaymentMeansInformation,
+  PaymentReference,
+}
+
+/** Everything a walk asks about an element's name, found with one look-up. */
+interface NameInfo {
+  /** First context the name matches alone (name and suffix contexts); NONE without one. */
+  first: number;
+  /** First context of the name by its parent's name (parentName contexts). */
+  byParent: Map<string, number> | undefined;
+  /** The nameAttr contexts of the name. */
+  withAttr: Array<{ index: number; attr: string; value: string }> | undefined;
+  fact: Fact;
 }
 
 /** Compiles ordered contexts (see {@link SYNTAX_CONTEXTS}) for {@link runSyntaxRules}. */
@@ -175,19 +195,42 @@ export function compileSyntaxRules(contexts: readonly SyntaxContext[]): Compiled
 /** Element names remembered by {@link firstByName}: far more than CII has; beyond it, names are looked up afresh. */
 const NAME_MEMO_MAX = 4096;
 
-function firstByName(rules: CompiledSyntaxRules, name: string): number {
-  let best = rules.nameMemo.get(name);
-  if (best !== undefined) return best;
-  best = rules.byName.get(name) ?? NONE;
+function nameInfo(rules: CompiledSyntaxRules, name: string): NameInfo {
+  const known = rules.nameMemo.get(name);
+  if (known !== undefined) return known;
+  let first = rules.byName.get(name) ?? NONE;
   const isRam = name.startsWith('ram:');
   const local = localName(name);
   for (const s of rules.suffixes) {
-    if (s.index >= best) break;
-    if ((s.anyNamespace || isRam) && local.endsWith(s.suffix) && !s.except.has(name)) best = s.index;
+    if (s.index >= first) break;
+    if ((s.anyNamespace || isRam) && local.endsWith(s.suffix) && !s.except.has(name)) first = s.index;
   }
+  let byParent: Map<string, number> | undefined;
+  for (const [parent, byChild] of rules.byParentName) {
+    const index = byChild.get(name);
+    if (index === undefined) continue;
+    byParent ??= new Map();
+    byParent.set(parent, index);
+  }
+  const info: NameInfo = { first, byParent, withAttr: rules.byNameAttr.get(name), fact: factOf(name) };
   // Names come from the documents: the memo is capped so hostile input cannot grow it without end.
-  if (rules.nameMemo.size < NAME_MEMO_MAX) rules.nameMemo.set(name, best);
-  return best;
+  if (rules.nameMemo.size < NAME_MEMO_MAX) rules.nameMemo.set(name, info);
+  return info;
+}
+
+function factOf(name: string): Fact {
+  switch (name) {
+    case 'ram:DueDateTypeCode':
+      return Fact.DueDateTypeCode;
+    case 'ram:TypeCode':
+      return Fact.PaymentMeansTypeCode;
+    case 'ram:Information':
+      return Fact.PaymentMeansInformation;
+    case 'ram:PaymentReference':
+      return Fact.PaymentReference;
+    default:
+      return Fact.None;
+  }
 }
 
 // The walks below use indexed loops: they run for every element of every document, and for-of over arrays
@@ -293,30 +336,34 @@ export function runSyntaxRules(rules: CompiledSyntaxRules, root: CiiElement): Fi
   };
 
   const visit = (el: CiiElement, parentPath: PathNode | undefined): void => {
-    const pathNode = parentPath?.children.get(el.name);
-    let best = firstByName(rules, el.name);
+    const name = el.name;
+    const pathNode = parentPath?.children.get(name);
+    const info = nameInfo(rules, name);
+    let best = info.first;
     if (pathNode !== undefined && pathNode.context < best) best = pathNode.context;
     const parent = el.parent;
     if (parent !== undefined) {
-      const byParent = rules.byParentName.get(parent.name)?.get(el.name);
+      const byParent = info.byParent?.get(parent.name);
       if (byParent !== undefined && byParent < best) best = byParent;
       // Facts for the tests that reach beyond their context.
-      switch (el.name) {
-        case 'ram:DueDateTypeCode':
+      switch (info.fact) {
+        case Fact.None:
+          break;
+        case Fact.DueDateTypeCode:
           if (parent.name === 'ram:ApplicableTradeTax') facts.dueDateTypeCodes.push(el);
           break;
-        case 'ram:TypeCode':
+        case Fact.PaymentMeansTypeCode:
           if (parent.name === 'ram:SpecifiedTradeSettlementPaymentMeans') facts.paymentMeansCodes.push(el);
           break;
-        case 'ram:Information':
+        case Fact.PaymentMeansInformation:
           if (parent.name === 'ram:SpecifiedTradeSettlementPaymentMeans') facts.paymentMeansTexts.push(el);
           break;
-        case 'ram:PaymentReference':
+        case Fact.PaymentReference:
           if (parent.name === 'ram:ApplicableHeaderTradeSettlement') facts.paymentReferences.push(el);
           break;
       }
     }
-    const withAttr = rules.byNameAttr.get(el.name);
+    const withAttr = info.withAttr;
     if (withAttr !== undefined) {
       for (let k = 0; k < withAttr.length; k++) {
         const m = withAttr[k]!;
