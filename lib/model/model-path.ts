@@ -69,3 +69,31 @@ export function childPath(base: string, name: string): string {
   }
   return path;
 }
+
+/** Items remembered per {@link IndexedPaths}: far more lines than a typical invoice has, bounded for hostile input. */
+const MAX_INDEXED = 1024;
+
+/**
+ * One term's path in every item of a list, `lines[i].quantity` for each i,
+ * found by index without a look-up: for the callers that ask for the same
+ * term of every line (the reader, BR-22, BR-CO-04, ...), created once per
+ * process where they are declared. The strings are those of
+ * {@link childPath} and {@link itemPath}.
+ */
+export class IndexedPaths {
+  private readonly paths: string[] = [];
+
+  constructor(
+    private readonly list: string,
+    private readonly name: string,
+  ) {}
+
+  /** The path of the term in item `index`. */
+  at(index: number): string {
+    const known = this.paths[index];
+    if (known !== undefined) return known;
+    const path = childPath(itemPath(this.list, index), this.name);
+    if (index === this.paths.length && index < MAX_INDEXED) this.paths.push(path);
+    return path;
+  }
+}

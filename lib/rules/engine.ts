@@ -20,8 +20,8 @@ export interface ValidationReport {
   ruleSet: string;
 }
 
-/** The run in progress: its invoice and the values {@link memoInRun} functions computed from it. */
-let current: { inv: Invoice; values: Map<unknown, unknown> } | undefined;
+/** The run in progress and its invoice; each {@link memoInRun} function keeps its values for the run that last asked. */
+let current: { inv: Invoice } | undefined;
 
 /**
  * Wraps a function of the invoice (and of a key: a category, a kind) whose
@@ -34,13 +34,16 @@ let current: { inv: Invoice; values: Map<unknown, unknown> } | undefined;
 export function memoInRun<T>(fn: (inv: Invoice) => T): (inv: Invoice) => T;
 export function memoInRun<K extends string, T>(fn: (inv: Invoice, key: K) => T): (inv: Invoice, key: K) => T;
 export function memoInRun<K extends string, T>(fn: (inv: Invoice, key?: K) => T): (inv: Invoice, key?: K) => T {
+  // This function's values, for the run that last asked for one (no table of functions per run to look it up in);
+  // a run nested in another (none today) makes the outer one compute its values again, never reuse the inner's.
+  let valuesOf: object | undefined;
+  let byKey = new Map<K | undefined, T>();
   return (inv, key) => {
     const run = current;
     if (run === undefined || run.inv !== inv) return fn(inv, key);
-    let byKey = run.values.get(fn) as Map<K | undefined, T> | undefined;
-    if (byKey === undefined) {
+    if (valuesOf !== run) {
+      valuesOf = run;
       byKey = new Map();
-      run.values.set(fn, byKey);
     }
     let value = byKey.get(key);
     if (value === undefined && !byKey.has(key)) {
@@ -56,7 +59,7 @@ export function runRules(inv: Invoice, rules: readonly RuleDefinition[]): Valida
   const errors: Finding[] = [];
   const warnings: Finding[] = [];
   const outer = current;
-  current = { inv, values: new Map() };
+  current = { inv };
   // One reporter for the whole run, pointed at the rule being checked (checks report synchronously): no closure per rule.
   let rule: RuleDefinition | undefined;
   let sink = errors;

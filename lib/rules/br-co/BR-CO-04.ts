@@ -1,7 +1,9 @@
 import { defineRule } from '../types.js';
 import { isPresent } from '../br/support/presence.js';
 import { elementPresent, isVatTyped } from '../../model/source-facts.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths } from '../../model/model-path.js';
+
+const LINE_VAT_CATEGORY = new IndexedPaths('lines', 'vat.category');
 
 /**
  * BR-CO-04: each Invoice line (BG-25) must have an Invoiced item VAT category
@@ -16,7 +18,7 @@ export default defineRule({
   message: 'The Invoiced item VAT category code (BT-151) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      const path = childPath(itemPath('lines', i), 'vat.category');
+      const path = LINE_VAT_CATEGORY.at(i);
       if (!isVatTyped(inv, line.vat) || !elementPresent(inv, path, isPresent(line.vat?.category))) report({ path });
     });
   },

@@ -1,7 +1,11 @@
 import { defineRule } from '../types.js';
 import { isPresent } from '../br/support/presence.js';
 import { elementPresent } from '../../model/source-facts.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths } from '../../model/model-path.js';
+
+const LINE_PERIOD = new IndexedPaths('lines', 'period');
+const LINE_PERIOD_START = new IndexedPaths('lines', 'period.start');
+const LINE_PERIOD_END = new IndexedPaths('lines', 'period.end');
 
 /**
  * BR-CO-20: an Invoice line period (BG-26), when used, must have a start date
@@ -17,8 +21,8 @@ export default defineRule({
     inv.lines.forEach((line, i) => {
       const period = line.period;
       if (period === undefined) return;
-      const start = elementPresent(inv, childPath(itemPath('lines', i), 'period.start'), isPresent(period.start));
-      if (!start && !elementPresent(inv, childPath(itemPath('lines', i), 'period.end'), isPresent(period.end))) report({ path: childPath(itemPath('lines', i), 'period') });
+      const start = elementPresent(inv, LINE_PERIOD_START.at(i), isPresent(period.start));
+      if (!start && !elementPresent(inv, LINE_PERIOD_END.at(i), isPresent(period.end))) report({ path: LINE_PERIOD.at(i) });
     });
   },
 });

@@ -1,6 +1,8 @@
 import { defineRule } from '../types.js';
 import { checkAmountDecimals } from '../br/support/decimal-places.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths } from '../../model/model-path.js';
+
+const LINE_NET_AMOUNT = new IndexedPaths('lines', 'netAmount');
 
 /** BR-DEC-23: the Invoice line net amount (BT-131) has at most two decimals. */
 export default defineRule({
@@ -8,5 +10,5 @@ export default defineRule({
   severity: 'fatal',
   terms: ['BT-131'],
   message: 'The Invoice line net amount (BT-131) has more than two decimals.',
-  check: checkAmountDecimals((inv) => inv.lines.map((line, i) => ({ value: line.netAmount, path: childPath(itemPath('lines', i), 'netAmount') }))),
+  check: checkAmountDecimals((inv) => inv.lines.map((line, i) => ({ value: line.netAmount, path: LINE_NET_AMOUNT.at(i) }))),
 });

@@ -1,6 +1,8 @@
 import { defineRule } from '../types.js';
 import { isPresent } from './support/presence.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths } from '../../model/model-path.js';
+
+const LINE_ID = new IndexedPaths('lines', 'id');
 
 /** BR-21: each Invoice line (BG-25) must have an Invoice line identifier (BT-126). */
 export default defineRule({
@@ -10,7 +12,7 @@ export default defineRule({
   message: 'The Invoice line identifier (BT-126) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!isPresent(line.id)) report({ path: childPath(itemPath('lines', i), 'id') });
+      if (!isPresent(line.id)) report({ path: LINE_ID.at(i) });
     });
   },
 });

@@ -1,7 +1,9 @@
 import { defineRule } from '../types.js';
 import { elementPresent } from '../../model/source-facts.js';
 import { isAmount } from './support/presence.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths } from '../../model/model-path.js';
+
+const LINE_QUANTITY = new IndexedPaths('lines', 'quantity');
 
 /** BR-22: each Invoice line (BG-25) must have an Invoiced quantity (BT-129). */
 export default defineRule({
@@ -12,7 +14,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       // Officially the BilledQuantity element, even empty.
-      if (!elementPresent(inv, childPath(itemPath('lines', i), 'quantity'), isAmount(line.quantity))) report({ path: childPath(itemPath('lines', i), 'quantity') });
+      if (!elementPresent(inv, LINE_QUANTITY.at(i), isAmount(line.quantity))) report({ path: LINE_QUANTITY.at(i) });
     });
   },
 });

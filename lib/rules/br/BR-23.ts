@@ -1,7 +1,9 @@
 import { defineRule } from '../types.js';
 import { elementPresent } from '../../model/source-facts.js';
 import { isAmount, isPresent } from './support/presence.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths } from '../../model/model-path.js';
+
+const LINE_UNIT_CODE = new IndexedPaths('lines', 'unitCode');
 
 /**
  * BR-23: each Invoice line (BG-25) must have an Invoiced quantity unit of
@@ -17,7 +19,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       // Officially the @unitCode attribute of BilledQuantity, even empty.
-      if (!elementPresent(inv, childPath(itemPath('lines', i), 'unitCode'), isPresent(line.unitCode) && isAmount(line.quantity))) report({ path: childPath(itemPath('lines', i), 'unitCode') });
+      if (!elementPresent(inv, LINE_UNIT_CODE.at(i), isPresent(line.unitCode) && isAmount(line.quantity))) report({ path: LINE_UNIT_CODE.at(i) });
     });
   },
 });

@@ -1,6 +1,8 @@
 import { defineRule } from '../types.js';
 import { amountElementPresent } from './support/presence.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths } from '../../model/model-path.js';
+
+const LINE_NET_AMOUNT = new IndexedPaths('lines', 'netAmount');
 
 /** BR-24: each Invoice line (BG-25) must have an Invoice line net amount (BT-131). */
 export default defineRule({
@@ -10,7 +12,7 @@ export default defineRule({
   message: 'The Invoice line net amount (BT-131) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!amountElementPresent(inv, childPath(itemPath('lines', i), 'netAmount'), line.netAmount)) report({ path: childPath(itemPath('lines', i), 'netAmount') });
+      if (!amountElementPresent(inv, LINE_NET_AMOUNT.at(i), line.netAmount)) report({ path: LINE_NET_AMOUNT.at(i) });
     });
   },
 });

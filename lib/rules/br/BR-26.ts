@@ -1,6 +1,8 @@
 import { defineRule } from '../types.js';
 import { amountElementPresent } from './support/presence.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths } from '../../model/model-path.js';
+
+const LINE_PRICE_NET_PRICE = new IndexedPaths('lines', 'price.netPrice');
 
 /** BR-26: each Invoice line (BG-25) must contain the Item net price (BT-146). */
 export default defineRule({
@@ -10,7 +12,7 @@ export default defineRule({
   message: 'The Item net price (BT-146) is missing.',
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
-      if (!amountElementPresent(inv, childPath(itemPath('lines', i), 'price.netPrice'), line.price?.netPrice)) report({ path: childPath(itemPath('lines', i), 'price.netPrice') });
+      if (!amountElementPresent(inv, LINE_PRICE_NET_PRICE.at(i), line.price?.netPrice)) report({ path: LINE_PRICE_NET_PRICE.at(i) });
     });
   },
 });

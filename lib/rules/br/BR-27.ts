@@ -1,7 +1,9 @@
 import { defineRule } from '../types.js';
 import { someAmount } from './support/presence.js';
 import { untypedNotNegative } from './support/xpath-numeric.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths } from '../../model/model-path.js';
+
+const LINE_PRICE_NET_PRICE = new IndexedPaths('lines', 'price.netPrice');
 
 /**
  * BR-27: the Item net price (BT-146) must not be negative. As in the
@@ -17,7 +19,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       // `ram:ChargeAmount >= 0`: any occurrence of a repeated one.
-      const path = childPath(itemPath('lines', i), 'price.netPrice');
+      const path = LINE_PRICE_NET_PRICE.at(i);
       if (!someAmount(inv, path, line.price?.netPrice, untypedNotNegative)) report({ path });
     });
   },

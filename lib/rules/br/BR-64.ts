@@ -1,7 +1,10 @@
 import { defineRule } from '../types.js';
 import { isIdentifierPresent, isPresent } from './support/presence.js';
 import { elementPresent } from '../../model/source-facts.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths } from '../../model/model-path.js';
+
+const LINE_ITEM_STANDARD_ID = new IndexedPaths('lines', 'item.standardId');
+const LINE_ITEM_STANDARD_ID_SCHEME = new IndexedPaths('lines', 'item.standardId.scheme');
 
 /**
  * BR-64: an Item standard identifier (BT-157) must have a scheme identifier
@@ -16,7 +19,7 @@ export default defineRule({
   check: (inv, report) => {
     inv.lines.forEach((line, i) => {
       const standardId = line.item.standardId;
-      if (elementPresent(inv, childPath(itemPath('lines', i), 'item.standardId'), isIdentifierPresent(standardId)) && !isPresent(standardId?.scheme)) report({ path: childPath(itemPath('lines', i), 'item.standardId.scheme') });
+      if (elementPresent(inv, LINE_ITEM_STANDARD_ID.at(i), isIdentifierPresent(standardId)) && !isPresent(standardId?.scheme)) report({ path: LINE_ITEM_STANDARD_ID_SCHEME.at(i) });
     });
   },
 });

@@ -4,7 +4,9 @@
  */
 import type { Identifier, Invoice } from '../../model/invoice.js';
 import { memoInRun } from '../engine.js';
-import { childPath, itemPath } from '../../model/model-path.js';
+import { IndexedPaths, childPath } from '../../model/model-path.js';
+
+const LINE_ITEM_STANDARD_ID = new IndexedPaths('lines', 'item.standardId');
 
 /** An identifier with a scheme and the path of its id in the model. */
 export interface IdentifierPlace {
@@ -36,7 +38,7 @@ export const schemedIdentifiers: (inv: Invoice) => readonly IdentifierPlace[] = 
   add('payee.legalRegistrationId', inv.payee?.legalRegistrationId);
   add('delivery.locationId', inv.delivery?.locationId);
   inv.lines.forEach((line, i) => {
-    if (has(line.item.standardId)) add(childPath(itemPath('lines', i), 'item.standardId'), line.item.standardId);
+    if (has(line.item.standardId)) add(LINE_ITEM_STANDARD_ID.at(i), line.item.standardId);
   });
   return out;
 });
