@@ -431,7 +431,11 @@ export class XmlBuilder {
     const step = depth === 0 ? plan.roots.get(node.name) : this.pathSteps[depth - 1]?.next.get(node.name);
     // Only open elements need their step (for their children); at a leaf's depth no element is open.
     this.pathSteps[depth] = step;
-    if (step !== undefined && step.id < plan.size) (this.byPath[step.id] ??= []).push(node);
+    if (step === undefined || step.id >= plan.size) return;
+    // Most paths select one element: a list of exactly one (an empty list's first push reserves room for 17).
+    const list = this.byPath[step.id];
+    if (list === undefined) this.byPath[step.id] = [node];
+    else list.push(node);
   }
 
   /** The document, one element per line, ending with a newline. */
