@@ -76,8 +76,11 @@ export function compilePatterns(patterns: readonly BrFrPattern[]): void {
  * `index`: elements by name recorded by the tree's builder, if any (see {@link FrDocument}).
  */
 export function runBrFrPatterns(patterns: readonly BrFrPattern[], root: CiiElement, index?: ElementIndex): Finding[] {
-  compilePatterns(patterns);
-  const program = compiled.get(patterns)!;
+  let program = compiled.get(patterns);
+  if (program === undefined) {
+    compilePatterns(patterns);
+    program = compiled.get(patterns)!;
+  }
   const doc = new FrDocument(root, index);
   let failed: Array<[string, string, CiiElement]> | undefined;
   // Indexed loops: they allocate nothing even where V8 does not optimise the loop (for-of may allocate iterators).
