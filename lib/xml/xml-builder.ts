@@ -205,6 +205,13 @@ interface Tags {
   readonly lineStart: string[];
   /** `\n`, indentation and `</name>` by depth. */
   readonly lineEnd: string[];
+  /**
+   * For the {@link IndexPlan} `stepPlan`: the path step of an element of this
+   * name under a parent at each step (by the parent step's id), null where the
+   * plan has none; filled as elements are recorded (see XmlBuilder.recordPath).
+   */
+  stepPlan: IndexPlan | undefined;
+  stepAfter: (PathStep | null | undefined)[];
 }
 
 /**
@@ -217,7 +224,7 @@ const TAGS_MAX = 4096;
 function tagsOf(name: string): Tags {
   let t = TAGS.get(name);
   if (t === undefined) {
-    t = { open: flatten(`<${name}`), start: flatten(`<${name}>`), end: flatten(`</${name}>`), lineOpen: [], lineStart: [], lineEnd: [] };
+    t = { open: flatten(`<${name}`), start: flatten(`<${name}>`), end: flatten(`</${name}>`), lineOpen: [], lineStart: [], lineEnd: [], stepPlan: undefined, stepAfter: [] };
     if (TAGS.size >= TAGS_MAX) TAGS.clear();
     TAGS.set(name, t);
   }
@@ -380,7 +387,7 @@ export class XmlBuilder {
     this.out += content;
     this.out += t.end;
     if (this.out.length >= CHUNK_CHARS) this.chunk();
-    if (this.mirrorTree) this.node(name, attrs, unescape(content), depth);
+    if (this.mirrorTree) this.node(name, attrs, unescape(content), depth, t);
   }
 
   /** The tree mirrored so far (see the class comment). @throws Error without `mirrorTree` or before the root is written. */
@@ -397,13 +404,13 @@ export class XmlBuilder {
    * shape and no property is added afterwards. Its children, while it is open,
    * are collected apart (see {@link close}).
    */
-  private node(name: string, attrs: string, text: string, depth: number): CiiElement {
+  private node(name: string, attrs: string, text: string, depth: number, t: Tags): CiiElement {
     if (depth === 0) {
       const root = new MirroredElement(name, attributes(attrs), NO_CHILDREN, text, undefined);
       this.root = root;
       const k = this.indexed.indexOf(name);
       if (k >= 0) this.indexLists[k]!.push(root);
-      if (this.plan !== undefined) this.recordPath(root, 0);
+      if (this.plan !== undefined) this.recordPath(root, 0, t);
       return root;
     }
     const node = new MirroredElement(name, attributes(attrs), NO_CHILDREN, text, this.nodes[depth - 1]!);
@@ -416,7 +423,7 @@ export class XmlBuilder {
         break;
       }
     }
-    if (this.plan !== undefined) this.recordPath(node, depth);
+    if (this.plan !== undefined) this.recordPath(node, depth, t);
     return node;
   }
 
@@ -425,13 +432,34 @@ export class XmlBuilder {
     return { byName: new Map(this.indexed.map((name, i) => [name, this.indexLists[i]!])), byPath: this.byPath };
   }
 
-  /** Records `node`, an element at `depth`, at its path of the plan, if it is on one. */
-  private recordPath(node: CiiElement, depth: number): void {
+  /** Records `node`, an element at `depth` with the tags `t`, at its path of the plan, if it is on one. */
+  private recordPath(node: CiiElement, depth: number, t: Tags): void {
     const plan = this.plan!;
-    const step = depth === 0 ? plan.roots.get(node.name) : this.pathSteps[depth - 1]?.next.get(node.name);
+    let step: PathStep | undefined;
+    if (depth === 0) step = plan.roots.get(node.name);
+    else {
+      const parent = this.pathSteps[depth - 1];
+      if (parent !== undefined) {
+        // The step after a parent's step, remembered on the name's tags: an array read instead of a map look-up per element.
+        // (A step the plan's trie gains later is past `plan.size`, as are all steps below it: never recorded either way.)
+        if (t.stepPlan !== plan) {
+          t.stepPlan = plan;
+          t.stepAfter = [];
+        }
+        const known = t.stepAfter[parent.id];
+        if (known === undefined) {
+          step = parent.next.get(node.name);
+          t.stepAfter[parent.id] = step ?? null;
+        } else step = known ?? undefined;
+      }
+    }
     // Only open elements need their step (for their children); at a leaf's depth no element is open.
     this.pathSteps[depth] = step;
-    if (step !== undefined && step.id < plan.size) (this.byPath[step.id] ??= []).push(node);
+    if (step === undefined || step.id >= plan.size) return;
+    // Most paths select one element: a list of exactly one (an empty list's first push reserves room for 17).
+    const list = this.byPath[step.id];
+    if (list === undefined) this.byPath[step.id] = [node];
+    else list.push(node);
   }
 
   /** The document, one element per line, ending with a newline. */
@@ -466,7 +494,7 @@ export class XmlBuilder {
       if (attrs !== '') this.out += attrs;
       this.pending = true;
       if (this.mirrorTree) {
-        this.nodes[i] = this.node(this.names[i]!, attrs, '', i);
+        this.nodes[i] = this.node(this.names[i]!, attrs, '', i, t);
         this.firstKid[i] = this.kidTop;
       }
     }

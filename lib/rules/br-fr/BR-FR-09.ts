@@ -8,10 +8,11 @@ import type { CiiElement } from '../../cii/reader/tree.js';
 import { BUYER, SELLER, SIRET_PARTIES, type FrParty } from './parties.js';
 import { definePattern, type BrFrRule } from './types.js';
 import { exactDigits } from './values.js';
-import { kids, path, prefix, str, stringValue, withAttr } from './xpath.js';
+import { kidWithAttr, path, prefix, steps, str, stringValue, withAttr } from './xpath.js';
 
 /** `matches(., '^\\d{14}$')` (./values.ts). */
 const isSiret = exactDigits(14);
+const LEGAL_ID = steps('ram:SpecifiedLegalOrganization/ram:ID');
 
 function siretRule(party: FrParty): BrFrRule {
   const strict = party === SELLER || party === BUYER;
@@ -23,11 +24,11 @@ function siretRule(party: FrParty): BrFrRule {
         terms: [party.id],
         message: `The ${party.name}'s SIRET (${party.id}, scheme 0009) must be 14 digits beginning with its SIREN (scheme 0002).`,
         test: (el: CiiElement) => {
-          const sirets = withAttr(kids(el, 'ram:GlobalID'), 'schemeID', '0009');
-          if (sirets.length === 0) return true;
-          const siret = stringValue(sirets[0]!);
+          const first = kidWithAttr(el, 'ram:GlobalID', 'schemeID', '0009');
+          if (first === undefined) return true;
+          const siret = stringValue(first);
           if (!isSiret(siret)) return false;
-          const sirenIds = withAttr(path(el, 'ram:SpecifiedLegalOrganization/ram:ID'), 'schemeID', '0002');
+          const sirenIds = withAttr(path(el, LEGAL_ID), 'schemeID', '0002');
           const head = prefix(siret, 9);
           if (strict || str(sirenIds) !== '') return sirenIds.some((s) => stringValue(s) === head);
           return true; // the SIREN defaults to the SIRET's first nine characters

@@ -5,7 +5,7 @@
  */
 import { P } from './document.js';
 import { definePattern } from './types.js';
-import { anyEq, kids, normalizeSpace, str } from './xpath.js';
+import { kidEq, kids, normalizeSpace, str } from './xpath.js';
 
 /** The attachment descriptions of the French list (BT-123). */
 export const FR_ATTACHMENT_CODES: ReadonlySet<string> = new Set([
@@ -17,7 +17,7 @@ const ATTACHMENTS = `${P.AGR}/ram:AdditionalReferencedDocument`;
 
 export const BR_FR_17 = definePattern('BR-FR-17', {
   context: ATTACHMENTS,
-  where: (el) => anyEq(kids(el, 'ram:TypeCode'), '916'),
+  where: (el) => kidEq(el, 'ram:TypeCode', '916'),
   asserts: [
     {
       id: 'BR-FR-17_BT-123',
@@ -38,7 +38,12 @@ export const BR_FR_18 = definePattern('BR-FR-18', {
       id: 'BR-FR-18_BT-123',
       terms: ['BT-123'],
       message: 'At most one supporting document may be the readable copy of the invoice (BT-123 = LISIBLE).',
-      test: (_el, doc) => doc.at(ATTACHMENTS).filter((d) => anyEq(kids(d, 'ram:Name'), 'LISIBLE')).length <= 1,
+      test: (_el, doc) => {
+        const docs = doc.at(ATTACHMENTS);
+        let readable = 0;
+        for (let i = 0; i < docs.length; i++) if (kidEq(docs[i], 'ram:Name', 'LISIBLE')) readable++;
+        return readable <= 1;
+      },
     },
   ],
 });

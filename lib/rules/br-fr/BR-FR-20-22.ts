@@ -11,7 +11,7 @@ import { BAR_CONTENT, barContentIs, NOTES } from './BR-FR-10-13.js';
 import { P, selection } from './document.js';
 import { definePattern } from './types.js';
 import type { FrDocument } from './document.js';
-import { anyEq, anyIn, kids, normalizeSpace, path, str } from './xpath.js';
+import { anyIn, kid, kidEq, normalizeSpace, str, stringValue } from './xpath.js';
 
 /** The BAR processing values (BT-22 of the note with subject BAR). */
 export const FR_BAR_VALUES: ReadonlySet<string> = new Set(['B2B', 'B2BINT', 'B2C', 'B2CINT', 'OUTOFSCOPE', 'ARCHIVEONLY']);
@@ -20,13 +20,16 @@ const EXCLUDED_TYPES = new Set(['389', '501', '500', '471', '473', '261', '502']
 
 export const BR_FR_20 = definePattern('BR-FR-20', {
   context: BAR_CONTENT,
-  where: (el) => anyEq(kids(el, 'ram:SubjectCode'), 'BAR'),
+  where: (el) => kidEq(el, 'ram:SubjectCode', 'BAR'),
   asserts: [
     {
       id: 'BR-FR-20_BT-21',
       terms: ['BT-21', 'BT-22'],
       message: `A note with subject code BAR (BT-21) must read one of ${[...FR_BAR_VALUES].join(', ')} (BT-22).`,
-      test: (el) => anyIn(kids(el, 'ram:Content').slice(0, 1), FR_BAR_VALUES),
+      test: (el) => {
+        const content = kid(el, 'ram:Content');
+        return content !== undefined && FR_BAR_VALUES.has(stringValue(content));
+      },
     },
   ],
 });
@@ -80,8 +83,17 @@ export const BR_FR_31 = definePattern('BR-FR-31', {
       id: 'BR-FR-31_BT-21',
       terms: ['BT-21', 'BT-22'],
       message: 'At most one note with subject code BAR (BT-21) may give the processing (B2B, B2BINT, B2C, B2CINT, OUTOFSCOPE, ARCHIVEONLY).',
-      test: (el) =>
-        kids(el, 'ram:IncludedNote').filter((n) => anyEq(kids(n, 'ram:SubjectCode'), 'BAR') && FR_BAR_VALUES.has(normalizeSpace(str(kids(n, 'ram:Content'))))).length <= 1,
+      test: (el) => {
+        let bar = 0;
+        const children = el.children;
+        for (let i = 0; i < children.length; i++) {
+          const note = children[i]!;
+          if (note.name !== 'ram:IncludedNote' || !kidEq(note, 'ram:SubjectCode', 'BAR')) continue;
+          const content = kid(note, 'ram:Content');
+          if (FR_BAR_VALUES.has(normalizeSpace(content === undefined ? '' : stringValue(content)))) bar++;
+        }
+        return bar <= 1;
+      },
     },
   ],
 });

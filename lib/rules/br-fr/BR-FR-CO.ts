@@ -160,17 +160,26 @@ function schemeRule(party: FrParty): BrFrRule {
         id: `BR-FR-CO-10_${t}-1`,
         terms: [t],
         message: `Every identifier of the ${party.name} (${t}) must have a scheme identifier (${t}-1).`,
-        test: (el) => kids(el, 'ram:GlobalID').every((id) => attr(id, 'schemeID') !== undefined),
+        test: (el) => {
+          const children = el.children;
+          for (let i = 0; i < children.length; i++) if (children[i]!.name === 'ram:GlobalID' && attr(children[i]!, 'schemeID') === undefined) return false;
+          return true;
+        },
       },
       {
         id: `BR-FR-CO-10_${t}-2`,
         terms: [t],
         message: `The ${party.name} may have at most one identifier (${t}) per scheme (${t}-1).`,
         test: (el) => {
-          const schemes = kids(el, 'ram:GlobalID')
-            .map((id) => attr(id, 'schemeID'))
-            .filter((s): s is string => s !== undefined);
-          return new Set(schemes).size === schemes.length;
+          // No scheme repeated among the identifiers that have one (a party has a few: pairs compared, nothing built).
+          const children = el.children;
+          for (let i = 0; i < children.length; i++) {
+            if (children[i]!.name !== 'ram:GlobalID') continue;
+            const scheme = attr(children[i]!, 'schemeID');
+            if (scheme === undefined) continue;
+            for (let j = i + 1; j < children.length; j++) if (children[j]!.name === 'ram:GlobalID' && attr(children[j]!, 'schemeID') === scheme) return false;
+          }
+          return true;
         },
       },
     ],

@@ -106,6 +106,9 @@ function collectNamed(el: CiiElement, names: readonly string[], lists: CiiElemen
 export class FrDocument {
   /** Selections by {@link Selection.id}; sized up front, as writes far past the end of an empty array would make it a slow sparse one. */
   private readonly selected: (readonly CiiElement[] | undefined)[];
+  /** Elements by name the tree's builder recorded (read, never changed). */
+  private readonly given: ReadonlyMap<string, readonly CiiElement[]> | undefined;
+  /** Elements by name found by walking the tree (names the builder did not record). */
   private names: Map<string, readonly CiiElement[]> | undefined;
   private readonly under = new Map<string, readonly CiiElement[]>();
   private order: Map<CiiElement, number> | undefined;
@@ -122,9 +125,10 @@ export class FrDocument {
     if (index === undefined) {
       this.selected = new Array<readonly CiiElement[] | undefined>(selections.size + 16).fill(undefined);
       this.recorded = 0;
+      this.given = undefined;
       return;
     }
-    if (index.byName.size > 0) this.names = new Map(index.byName);
+    this.given = index.byName.size > 0 ? index.byName : undefined;
     // The recorded selections, where undefined means none (see at()).
     this.selected = index.byPath.slice();
     this.recorded = index.byPath.length;
@@ -179,10 +183,12 @@ export class FrDocument {
 
   /** Every element named `name` anywhere (`//name`), document order. */
   named(name: string): readonly CiiElement[] {
+    const given = this.given?.get(name);
+    if (given !== undefined) return given;
     let names = this.names;
     if (names === undefined || !names.has(name)) {
       // One walk finds the asked name and every declared one not known yet; a later undeclared name costs a walk of its own.
-      const wanted = [...INDEXED].filter((n) => names?.has(n) !== true);
+      const wanted = [...INDEXED].filter((n) => names?.has(n) !== true && this.given?.has(n) !== true);
       if (!wanted.includes(name)) wanted.push(name);
       const lists = wanted.map((): CiiElement[] => []);
       collectNamed(this.root, wanted, lists);

@@ -9,7 +9,8 @@
  * {@link selection}s, `//` contexts into name look-ups in the document index,
  * and "first rule wins" bookkeeping is kept only for the rules of a pattern
  * that can select the same element as another rule of it (same path, or a
- * `//` context): distinct absolute paths never select the same element.
+ * `//` context naming the same element): distinct absolute paths never select
+ * the same element, nor do contexts whose last steps name different elements.
  */
 import { ElementLocator } from '../../cii/reader/locate.js';
 import type { CiiElement, ElementIndex } from '../../cii/reader/tree.js';
@@ -29,28 +30,35 @@ interface CompiledPattern {
   rules: CompiledRule[];
 }
 
-function compileContext(c: string): { select: (doc: FrDocument) => readonly CiiElement[]; sel: Selection | undefined } {
+/** The name of the elements a context selects: its last step (an element has one name, so contexts whose names differ select disjoint elements). */
+function lastStep(c: string): string {
+  return c.slice(c.lastIndexOf('/') + 1);
+}
+
+function compileContext(c: string): { select: (doc: FrDocument) => readonly CiiElement[]; sel: Selection | undefined; name: string } {
   if (!c.startsWith('//')) {
     const sel = selection(c);
-    return { select: (doc) => doc.at(sel), sel };
+    return { select: (doc) => doc.at(sel), sel, name: lastStep(c) };
   }
   const steps = c.slice(2).split('/');
   if (steps.length === 1) {
     const name = steps[0]!;
     indexName(name);
-    return { select: (doc) => doc.named(name), sel: undefined };
+    return { select: (doc) => doc.named(name), sel: undefined, name };
   }
   if (steps.length !== 2) throw new Error(`BR-FR context not supported: ${c}`);
   const [parent, name] = steps as [string, string];
   indexName(name);
-  return { select: (doc) => doc.namedUnder(parent, name, c), sel: undefined };
+  return { select: (doc) => doc.namedUnder(parent, name, c), sel: undefined, name };
 }
 
 function compilePattern(pattern: BrFrPattern): CompiledPattern {
   const contexts = pattern.rules.map((r) => compileContext(r.context));
   const rules = pattern.rules.map((rule, i) => {
-    const sel = contexts[i]!.sel;
-    const claims = contexts.some((other, j) => j !== i && (sel === undefined || other.sel === undefined || other.sel === sel));
+    const { sel, name } = contexts[i]!;
+    // Two absolute paths select the same elements only when they are the same path; a `//` context may
+    // select what another selects only when both name the same element.
+    const claims = contexts.some((other, j) => j !== i && other.name === name && (sel === undefined || other.sel === undefined || other.sel === sel));
     return { rule, select: contexts[i]!.select, claims };
   });
   return { pattern, rules };
@@ -68,8 +76,11 @@ export function compilePatterns(patterns: readonly BrFrPattern[]): void {
  * `index`: elements by name recorded by the tree's builder, if any (see {@link FrDocument}).
  */
 export function runBrFrPatterns(patterns: readonly BrFrPattern[], root: CiiElement, index?: ElementIndex): Finding[] {
-  compilePatterns(patterns);
-  const program = compiled.get(patterns)!;
+  let program = compiled.get(patterns);
+  if (program === undefined) {
+    compilePatterns(patterns);
+    program = compiled.get(patterns)!;
+  }
   const doc = new FrDocument(root, index);
   let failed: Array<[string, string, CiiElement]> | undefined;
   // Indexed loops: they allocate nothing even where V8 does not optimise the loop (for-of may allocate iterators).

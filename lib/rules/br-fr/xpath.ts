@@ -158,7 +158,7 @@ export function anyIn(els: readonly CiiElement[], values: ReadonlySet<string>): 
 
 /** General comparison `els != value`: some element's string value differs from `value`. */
 export function anyNe(els: readonly CiiElement[], value: string): boolean {
-  for (const el of els) if (stringValue(el) !== value) return true;
+  for (let i = 0; i < els.length; i++) if (stringValue(els[i]!) !== value) return true;
   return false;
 }
 
@@ -167,10 +167,17 @@ export function attr(el: CiiElement, name: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(el.attrs, name) ? el.attrs[name] : undefined;
 }
 
+/** `(el/name[@attrName = value])[1]`: the first child of `el` named `name` whose attribute `attrName` is `value`, without building the selection. */
+export function kidWithAttr(el: CiiElement, name: string, attrName: string, value: string): CiiElement | undefined {
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.name === name && attr(children[i]!, attrName) === value) return children[i];
+  return undefined;
+}
+
 /** `els[@name = value]`. */
 export function withAttr(els: readonly CiiElement[], name: string, value: string): readonly CiiElement[] {
   let out: CiiElement[] | undefined;
-  for (const el of els) if (attr(el, name) === value) (out ??= []).push(el);
+  for (let i = 0; i < els.length; i++) if (attr(els[i]!, name) === value) (out ??= []).push(els[i]!);
   return out ?? NONE;
 }
 
