@@ -55,7 +55,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -98,37 +98,81 @@ export function matchPath(template: string, path: string): Record<string, string
   return params;
 }
 
+/** A route that matches a request path, with the values of its `{name}` parameters. */
+export interface RouteMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/**
+ * Finds the routes whose path matches a request path, in the order of `routes` (the order of `Allow` on a 405).
+ * Compiled once: a path without `{name}` parameters is looked up by its exact text, with the parameterised routes
+ * that also match it worked out in advance; any other path is tried against the parameterised routes only (it cannot
+ * equal a plain one).
+ */
+export function routeMatcher(routes: readonly Route[]): (path: string) => RouteMatch[] {
+  const templated = routes.filter((r) => r.path.includes('{'));
+  const exact = new Map<string, RouteMatch[]>();
+  for (const r of routes) {
+    if (r.path.includes('{') || exact.has(r.path)) continue;
+    exact.set(
+      r.path,
+      routes.flatMap((other) => {
+        const params = matchPath(other.path, r.path);
+        return params === undefined ? [] : [{ route: other, params }];
+      }),
+    );
+  }
+  return (path) => {
+    const known = exact.get(path);
+    // Fresh parameter objects: the handler receives them in its event and may change them.
+    if (known !== undefined) return known.map((m) => ({ route: m.route, params: { ...m.params } }));
+    const found: RouteMatch[] = [];
+    for (const r of templated) {
+      const params = matchPath(r.path, path);
+      if (params !== undefined) found.push({ route: r, params });
+    }
+    return found;
+  };
+}
+
 /** Creates the HTTP server (not yet listening). */
 export function createApp(options: AppOptions = {}): Server {
   const limit = options.v2RateLimitPerMinute ?? 60;
   const limiter: RateLimiter | undefined = limit <= 0 ? undefined : (options.rateLimiter ?? new SlidingWindowLimiter(limit));
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-  const handlers = new Map<Route, Promise<ApiHandler>>();
-  const load = (route: Route) => {
-    let h = handlers.get(route);
-    if (!h) handlers.set(route, (h = route.load()));
+  const matchRoutes = routeMatcher(ROUTES);
+  const loading = new Map<Route, Promise<ApiHandler>>();
+  const loaded = new Map<Route, ApiHandler>();
+  const load = (route: Route): Promise<ApiHandler> => {
+    let h = loading.get(route);
+    if (!h) {
+      loading.set(route, (h = route.load()));
+      h.then((handler) => loaded.set(route, handler), () => undefined);
+    }
     return h;
   };
+  const timeoutMessage = `The request was not answered within ${Math.round(requestTimeoutMs / 1000)} s.`;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/';
-    const candidates = ROUTES.flatMap((r) => {
-      const params = matchPath(r.path, path);
-      return params === undefined ? [] : [{ ...r, params }];
-    });
+    // Parsed once: the route is chosen on its path, and the event is built from it (path, query string).
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const candidates = matchRoutes(path);
     if (candidates.length === 0) {
       req.resume();
       writeProxyResult(res, envelope(404, 'NOT_FOUND', `No endpoint at ${path}. See /api/docs.`));
       return;
     }
-    const route = candidates.find((r) => r.method === req.method);
-    if (!route) {
+    const match = candidates.find((c) => c.route.method === req.method);
+    if (!match) {
       req.resume();
-      const allow = candidates.map((r) => r.method).join(', ');
+      const allow = candidates.map((c) => c.route.method).join(', ');
       writeProxyResult(res, envelope(405, 'METHOD_NOT_ALLOWED', `Use ${allow} on ${path}.`, { Allow: allow }));
       return;
     }
+    const { route, params } = match;
     if (limiter && path.startsWith('/api/v2/')) {
       const wait = await limiter.take(req.socket.remoteAddress ?? 'unknown');
       if (wait > 0) {
@@ -147,16 +191,13 @@ export function createApp(options: AppOptions = {}): Server {
       }
       throw err;
     }
-    const handler = await load(ROUTES.find((r) => r.name === route.name)!);
+    const handler = loaded.get(route) ?? (await load(route));
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<APIGatewayProxyResult>((resolve) => {
-      timer = setTimeout(
-        () => resolve(envelope(504, 'REQUEST_TIMEOUT', `The request was not answered within ${Math.round(requestTimeoutMs / 1000)} s.`)),
-        requestTimeoutMs,
-      );
+      timer = setTimeout(() => resolve(envelope(504, 'REQUEST_TIMEOUT', timeoutMessage)), requestTimeoutMs);
     });
     try {
-      writeProxyResult(res, await Promise.race([handler(toProxyEvent(req, body, route.path, route.params), localContext(route.name, requestTimeoutMs)), timedOut]));
+      writeProxyResult(res, await Promise.race([handler(toProxyEvent(req, body, route.path, params, url), localContext(route.name, requestTimeoutMs)), timedOut]));
     } finally {
       clearTimeout(timer);
     }

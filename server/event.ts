@@ -14,9 +14,17 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 /** Media types API Gateway would pass as text; anything else is base64 (binary). */
 const TEXT_TYPES = /^(application\/(json|xml|[\w.+-]+\+json|[\w.+-]+\+xml|x-www-form-urlencoded)|text\/)/i;
 
-/** Builds the proxy event for `req` with its already-read body; `pathParameters` are the values of the resource's `{name}` parts. */
-export function toProxyEvent(req: IncomingMessage, body: Buffer, resource: string, pathParameters: Record<string, string> = {}): APIGatewayProxyEvent {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+/**
+ * Builds the proxy event for `req` with its already-read body; `pathParameters` are the values of the resource's
+ * `{name}` parts; `url` is `req.url` already parsed (against `http://localhost`), when the caller has it.
+ */
+export function toProxyEvent(
+  req: IncomingMessage,
+  body: Buffer,
+  resource: string,
+  pathParameters: Record<string, string> = {},
+  url: URL = new URL(req.url ?? '/', 'http://localhost'),
+): APIGatewayProxyEvent {
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -27,10 +35,15 @@ export function toProxyEvent(req: IncomingMessage, body: Buffer, resource: strin
   }
   const query: Record<string, string> = {};
   const multiQuery: Record<string, string[]> = {};
-  for (const [k, v] of url.searchParams) {
-    query[k] = v;
-    (multiQuery[k] ??= []).push(v);
+  // `search` is '' when there is no query (or a bare `?`): no URLSearchParams to build then.
+  const params = url.search === '' ? undefined : url.searchParams;
+  if (params) {
+    for (const [k, v] of params) {
+      query[k] = v;
+      (multiQuery[k] ??= []).push(v);
+    }
   }
+  const hasQuery = params !== undefined && params.size > 0;
   const contentType = req.headers['content-type'] ?? '';
   // Text that is not valid UTF-8 travels as base64 too: decoding it here would put U+FFFD where the bad
   // bytes were, and the handler could no longer refuse them (functions/_shared/http.ts, strictUtf8Body).
@@ -43,8 +56,8 @@ export function toProxyEvent(req: IncomingMessage, body: Buffer, resource: strin
     httpMethod: req.method ?? 'GET',
     headers,
     multiValueHeaders,
-    queryStringParameters: url.searchParams.size ? query : null,
-    multiValueQueryStringParameters: url.searchParams.size ? multiQuery : null,
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
     pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : null,
     stageVariables: null,
     body: body.length === 0 ? null : binary ? body.toString('base64') : body.toString('utf8'),
@@ -71,6 +84,26 @@ export function toProxyEvent(req: IncomingMessage, body: Buffer, resource: strin
   };
 }
 
+/**
+ * The remaining time of an invocation that ends at `deadline`. A closure, as middy calls it detached from its
+ * context; made here rather than as a named property of the context, which tsx (esbuild's keepNames) would name
+ * with a `defineProperty` on every request.
+ */
+function remainingTime(deadline: number): () => number {
+  return () => Math.max(0, deadline - Date.now());
+}
+
+/** The callbacks of the old Lambda programming model: nothing to do locally. */
+function done(): undefined {
+  return undefined;
+}
+function fail(): undefined {
+  return undefined;
+}
+function succeed(): undefined {
+  return undefined;
+}
+
 /** A Lambda context good enough for local runs. */
 export function localContext(functionName: string, timeoutMs = 30_000): Context {
   const deadline = Date.now() + timeoutMs;
@@ -83,20 +116,21 @@ export function localContext(functionName: string, timeoutMs = 30_000): Context 
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
+    getRemainingTimeInMillis: remainingTime(deadline),
+    done,
+    fail,
+    succeed,
   };
 }
 
 /** Writes a handler result to the HTTP response (base64 bodies decoded, headers kept). */
 export function writeProxyResult(res: ServerResponse, result: APIGatewayProxyResult): void {
-  const body = result.body == null ? Buffer.alloc(0) : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');
+  // A text body is written as the string it is (the socket encodes it once), not first copied into a Buffer.
+  const body: Buffer | string = result.body == null ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
   const headers: Record<string, string | number | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
   for (const [k, v] of Object.entries(result.multiValueHeaders ?? {})) headers[k] = v.map(String);
-  headers['Content-Length'] = body.length;
+  headers['Content-Length'] = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
   res.writeHead(result.statusCode, headers);
-  res.end(body);
+  res.end(body, 'utf8');
 }

@@ -1,7 +1,7 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { EncodingError } from '../../lib/errors.js';
-import { strictUtf8Body } from './http.js';
+import { EncodingError, InputError } from '../../lib/errors.js';
+import { jsonEndpoint, strictUtf8Body, type EndpointAnswer } from './http.js';
 
 type Request = Parameters<NonNullable<ReturnType<typeof strictUtf8Body>['before']>>[0];
 
@@ -84,5 +84,49 @@ describe('strictUtf8Body', () => {
     expect(check(latin1Xml, 'text/plain')).toBeUndefined();
     expect(check(latin1Xml, 'application/vnd.example+json')).toBeInstanceOf(EncodingError);
     expect(check(latin1Xml, 'application/vnd.example+xml')).toBeInstanceOf(EncodingError);
+  });
+});
+
+describe('jsonEndpoint', () => {
+  const event = (body: string) =>
+    ({ headers: { 'Content-Type': 'application/json' }, body, isBase64Encoded: false, requestContext: { requestId: 'r-1' } }) as unknown as APIGatewayProxyEvent;
+  const context = (remainingMs = 30_000) => {
+    const deadline = Date.now() + remainingMs;
+    return { functionName: 'test', awsRequestId: 'a-1', getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) } as unknown as Context;
+  };
+
+  it('answers the same envelope whether its function answers at once or through a promise', async () => {
+    const sync = jsonEndpoint('v9', (req) => ({ data: req.body, meta: { extra: 1 } }));
+    const async = jsonEndpoint('v9', async (req) => ({ data: req.body, meta: { extra: 1 } }));
+    for (const handler of [sync, async]) {
+      const res = await handler(event('{"a":[1,"é"]}'), context());
+      expect(res.statusCode).toBe(200);
+      expect(res.headers).toEqual({ 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      const body = JSON.parse(res.body);
+      expect(body).toEqual({ success: true, data: { a: [1, 'é'] }, meta: { processingTimeMs: expect.any(Number), apiVersion: 'v9', extra: 1 } });
+    }
+  });
+
+  it('maps an error thrown at once and a rejected promise alike', async () => {
+    const problem = () => new InputError('The request body has 1 problem.', [{ path: 'a', message: 'is wrong' }]);
+    const sync = jsonEndpoint('v9', () => {
+      throw problem();
+    });
+    const async = jsonEndpoint('v9', async () => {
+      throw problem();
+    });
+    const answers = await Promise.all([sync, async].map(async (h) => await h(event('{}'), context())));
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]!.statusCode).toBe(400);
+    expect(JSON.parse(answers[0]!.body).error.details).toEqual([{ path: 'a', message: 'is wrong' }]);
+  });
+
+  it('still gives a promised answer up at middy’s early timeout, before the invocation’s time is over', async () => {
+    const slow = jsonEndpoint('v9', () => new Promise<EndpointAnswer>((resolve) => setTimeout(() => resolve({ data: 1 }), 2_000)));
+    const started = Date.now();
+    const res = await slow(event('{}'), context(60));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(res.statusCode).toBe(500);
+    expect(JSON.parse(res.body).error.code).toBe('INTERNAL_ERROR');
   });
 });

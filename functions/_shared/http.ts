@@ -162,16 +162,21 @@ export function jsonEndpoint(
   fn: (req: JsonRequest) => Promise<EndpointAnswer> | EndpointAnswer,
   options: { acceptXml?: boolean } = {},
 ): ApiHandler {
-  const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
-    const startedAt = (event as APIGatewayProxyEvent & { __startedAt?: number }).__startedAt ?? performance.now();
-    const rawXml = (event as APIGatewayProxyEvent & { rawXml?: string | Buffer }).rawXml;
-    const answer = await fn({ body: rawXml === undefined ? (event.body as unknown) : undefined, ...(rawXml === undefined ? {} : { xml: rawXml }), event, context, startedAt });
+  const respond = (answer: EndpointAnswer, startedAt: number): APIGatewayProxyResult => {
     if ('http' in answer) return answer.http;
     return jsonResult(200, {
       success: true,
       data: answer.data,
       meta: { processingTimeMs: elapsedMs(startedAt), apiVersion, ...answer.meta },
     });
+  };
+  // Synchronous when `fn` is: middy races a promise from the handler against its early timeout (a timer, a promise
+  // and a race per request), which a synchronous answer, already computed, cannot lose.
+  const core = (event: APIGatewayProxyEvent, context: Context): APIGatewayProxyResult | Promise<APIGatewayProxyResult> => {
+    const startedAt = (event as APIGatewayProxyEvent & { __startedAt?: number }).__startedAt ?? performance.now();
+    const rawXml = (event as APIGatewayProxyEvent & { rawXml?: string | Buffer }).rawXml;
+    const answer = fn({ body: rawXml === undefined ? (event.body as unknown) : undefined, ...(rawXml === undefined ? {} : { xml: rawXml }), event, context, startedAt });
+    return answer instanceof Promise ? answer.then((a) => respond(a, startedAt)) : respond(answer, startedAt);
   };
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(startClock())
