@@ -34,6 +34,17 @@ describe('legal forms misspelled by OCR', () => {
     expect(repairOcrName(read, none)).toBe(right);
   });
 
+  it('a form glued to the name is set apart, a period read after the form\'s own is dropped', () => {
+    expect(repairOcrName('Schäfer & Fischere.K.', none)).toBe('Schäfer & Fischer e.K.');
+    expect(repairOcrName('Panadería Sánchez y Fernández S.L..', none)).toBe('Panadería Sánchez y Fernández S.L.');
+    expect(repairOcrName('Brown & Taylor Ltd..', none)).toBe('Brown & Taylor Ltd.');
+    expect(repairOcrName('Sharma Traders Pvt. Ltd.,', none)).toBe('Sharma Traders Pvt. Ltd.');
+    // A form's own period, or a form without one, is left as printed.
+    expect(repairOcrName('Brown & Taylor Ltd.', none)).toBe('Brown & Taylor Ltd.');
+    expect(repairOcrName('Brown & Taylor Ltd', none)).toBe('Brown & Taylor Ltd');
+    expect(repairOcrName('Müller & Fischer e.K.', none)).toBe('Müller & Fischer e.K.');
+  });
+
   it('are spelt right in the text before parsing, length for length, so chunk offsets stay valid', () => {
     const read = doc(['Kowalski Logistyka Sp. z 0.0.      INVOICE', 'Rossi Impianti S.r.1.']);
     const repaired = repairOcrLegalForms(read);
