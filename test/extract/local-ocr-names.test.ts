@@ -34,6 +34,15 @@ describe('legal forms misspelled by OCR', () => {
     expect(repairOcrName(read, none)).toBe(right);
   });
 
+  it('a first letter set apart from its word is joined again; initials, vowel words and capitalised words stay', () => {
+    expect(repairOcrName('Thomas & J ones Limited', none)).toBe('Thomas & Jones Limited');
+    expect(repairOcrName('J ardinería Moreno S.A.', none)).toBe('Jardinería Moreno S.A.');
+    expect(repairOcrName('J. Smith Consulting Ltd', none)).toBe('J. Smith Consulting Ltd');
+    expect(repairOcrName('Plan B Consulting Ltd', none)).toBe('Plan B Consulting Ltd');
+    expect(repairOcrName('Bar A tapas S.L.', none)).toBe('Bar A tapas S.L.');
+    expect(repairOcrName('Moreno Y hijos S.L.', none)).toBe('Moreno Y hijos S.L.');
+  });
+
   it('a form glued to the name is set apart, a period read after the form\'s own is dropped', () => {
     expect(repairOcrName('Schäfer & Fischere.K.', none)).toBe('Schäfer & Fischer e.K.');
     expect(repairOcrName('Panadería Sánchez y Fernández S.L..', none)).toBe('Panadería Sánchez y Fernández S.L.');

@@ -13,6 +13,7 @@
  * - Accents: a word of the name printed elsewhere in the document with its accents (`Schröder` in the footer for
  *   `Schroder` in the letterhead) takes them; of two spellings that differ in accents, a letter the party's
  *   language does not write (`ô` in a Spanish name, `ò` in a Dutch one) marks the misreading.
+ * - The first letter of a word set apart by OCR (`J ones`) is joined to it again.
  * - Marks OCR reads from rules and specks around a name (`- Reformas López S.L.`, `Brown & Taylor LLP -`) and a few
  *   letters of noise after its final legal form are dropped.
  */
@@ -226,6 +227,14 @@ function withoutGluedFragment(name: string, evidence: NameEvidence): string {
   return evidence.lines.some((l) => printed.test(l)) ? candidate : name;
 }
 
+/**
+ * A word whose first letter OCR set apart (`Thomas & J ones Limited`, `J ardinería`): a capital consonant standing
+ * alone before a word in lower case. In a company name the words are capitalised, and a lone capital is an initial
+ * with its period (`J. Smith`) or a word of its own (the vowels: `A`, `E`, `I`, `O`, `U`, `Y` are words in the
+ * languages read), so the two are one word.
+ */
+const SPLIT_INITIAL = /(?<![\p{L}\p{N}.&'’-])([B-DF-HJ-NP-TV-XZ]) (\p{Ll}{2,})(?![\p{L}\p{N}])/gu;
+
 /** Options of {@link repairOcrName}. */
 export interface RepairNameOptions {
   /** The party's country (ISO 3166-1), for the letters its name may hold. */
@@ -245,6 +254,7 @@ export function repairOcrName(name: string, evidence: NameEvidence, options: Rep
   out = out.replace(GLUED_FORM, '$1 $2');
   out = out.replace(NOISE_AFTER_FORM, '$1').replace(EXTRA_PERIOD_AFTER_FORM, '$1');
   out = withoutGluedFragment(out, evidence);
+  out = out.replace(SPLIT_INITIAL, '$1$2');
   const letters = nameLetters(options.country);
   return out.replace(WORD, (word) => {
     // "lyer" for "Iyer": an l starting a word, where the document spells the word with an I.
