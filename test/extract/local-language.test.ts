@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentFromPlainText } from '../../lib/extract/field-parser/index.js';
 import { detectLanguage, languageScores } from '../../lib/extract/field-parser/language.js';
-import { chooseName, NAME_PASS_MODELS, trimLeadingMarks } from '../../lib/extract/local/name-pass.js';
+import { chooseName, NAME_PASS_MODELS, nameReadingLanguage, trimLeadingMarks } from '../../lib/extract/local/name-pass.js';
 import { editDistance } from '../../lib/extract/field-parser/text.js';
 import { hasLanguageModel } from '../../lib/extract/local/ocr.js';
 
@@ -17,6 +17,7 @@ describe('detectLanguage', () => {
     ['de', 'Müller Bau GmbH\nRECHNUNG\nRechnungsnummer: RE-5512\nRechnungsdatum: 05.03.2024\nKunde: Schröder AG\nNettobetrag 100,00\nMwSt. 19 % 19,00\nGesamtbetrag 119,00', 'German (compounds)'],
     ['fr', 'Dupont SARL\nFACTURE\nFacture n° FA-2024-001\nDate : 05/03/2024\nClient : Martin SAS\nTotal HT 100,00 €\nTVA 20 % 20,00 €\nTotal TTC 120,00 €', 'French'],
     ['en', 'Smith Ltd\nINVOICE\nInvoice number: INV-118\nDate: 5 March 2024\nBill to: Jones PLC\nSubtotal 100.00\nVAT 20% 20.00\nTotal 120.00', 'English'],
+    ['pl', 'Nowak Serwis Sp. z o.o.\nFAKTURA VAT nr FV/12/2024\nData wystawienia: 05.03.2024\nSprzedawca: Nowak Serwis\nNabywca: Wójcik Budownictwo S.A.\nNIP 5260250274\nRazem 123,00 zł\nTermin płatności: 19.03.2024', 'Polish'],
   ])('%s: %s', (lang, text) => {
     expect(detectLanguage(text)).toBe(lang);
     expect(detectLanguage(documentFromPlainText(text))).toBe(lang);
@@ -25,6 +26,8 @@ describe('detectLanguage', () => {
   it('reads OCR text: upper case, accents lost or mixed up, labels glued to their values', () => {
     expect(detectLanguage('FACTURA N° A-331\nFECHA:05/03/2024\nCLIENTE GOMEZ DIAZ\nIMPORTE TOTAL 121,00')).toBe('es');
     expect(detectLanguage('Rechnungsnr.: R-77\nDatum 05.03.2024\nGesamt 119,00 EUR\nMwSt 19%')).toBe('de');
+    // The general models have no ł, ś, ć: Polish labels come back without them.
+    expect(detectLanguage('FAKTURA nr 12/2024\nSPRZEDAWCA Nowak\nTermin platnosci 19.03.2024\nDo zaplaty 123,00')).toBe('pl');
   });
 
   it('shared words alone do not decide: Datum is Dutch and German, IVA and Cliente Spanish and Italian', () => {
@@ -49,10 +52,27 @@ describe('detectLanguage', () => {
 
 describe('models of the second reading of names', () => {
   it('are installed for every language that has one (spa, ita, nld, deu), never for French or English', () => {
-    expect(NAME_PASS_MODELS).toEqual({ es: 'spa', it: 'ita', nl: 'nld', de: 'deu' });
+    expect(NAME_PASS_MODELS).toEqual({ es: 'spa', it: 'ita', nl: 'nld', de: 'deu', pl: 'pol' });
     for (const model of Object.values(NAME_PASS_MODELS)) expect(hasLanguageModel(model), model).toBe(true);
     expect(hasLanguageModel('xyz')).toBe(false);
     expect(hasLanguageModel('../eng')).toBe(false);
+  });
+});
+
+describe('nameReadingLanguage: the language of the second reading of names', () => {
+  const english = 'INVOICE\nInvoice number: INV-118\nBill to:\nTotal 120.00';
+  it.each<[string, Parameters<typeof nameReadingLanguage>, string | undefined]>([
+    ['the labels\' language when it has a model', ['es', ['FR', 'FR'], english], 'es'],
+    ['English labels, a Polish seller (VAT prefix PL)', ['en', ['PL', 'GB'], english], 'pl'],
+    ['English labels, a UK seller and a German buyer', ['en', ['GB', 'DE'], english], 'de'],
+    ['French labels (read by the general models), a Dutch buyer', ['fr', ['FR', 'NL'], english], 'nl'],
+    ['a Swiss party writes several languages: no model is chosen from its country', ['en', ['CH', undefined], english], undefined],
+    ['no country read, a Polish legal form printed', ['en', [undefined, undefined], `${english}\nKowalski Logistyka Sp. z o.o.`], 'pl'],
+    ['no country read, the legal form as OCR reads it', [undefined, [undefined, undefined], 'Kowalski Logistyka Sp. z 0.0.'], 'pl'],
+    ['no country read, a NIP and złoty amounts', ['en', [undefined, undefined], `${english}\nNIP: 526-025-02-74\nTotal 120,00 zł`], 'pl'],
+    ['an English invoice with nothing Polish', ['en', ['GB', 'US'], `${english}\nSnippet Ltd\nZIP 10001`], undefined],
+  ])('%s', (_what, args, expected) => {
+    expect(nameReadingLanguage(...args)).toBe(expected);
   });
 });
 

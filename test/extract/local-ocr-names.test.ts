@@ -34,6 +34,26 @@ describe('legal forms misspelled by OCR', () => {
     expect(repairOcrName(read, none)).toBe(right);
   });
 
+  it('a first letter set apart from its word is joined again; initials, vowel words and capitalised words stay', () => {
+    expect(repairOcrName('Thomas & J ones Limited', none)).toBe('Thomas & Jones Limited');
+    expect(repairOcrName('J ardinería Moreno S.A.', none)).toBe('Jardinería Moreno S.A.');
+    expect(repairOcrName('J. Smith Consulting Ltd', none)).toBe('J. Smith Consulting Ltd');
+    expect(repairOcrName('Plan B Consulting Ltd', none)).toBe('Plan B Consulting Ltd');
+    expect(repairOcrName('Bar A tapas S.L.', none)).toBe('Bar A tapas S.L.');
+    expect(repairOcrName('Moreno Y hijos S.L.', none)).toBe('Moreno Y hijos S.L.');
+  });
+
+  it('a form glued to the name is set apart, a period read after the form\'s own is dropped', () => {
+    expect(repairOcrName('Schäfer & Fischere.K.', none)).toBe('Schäfer & Fischer e.K.');
+    expect(repairOcrName('Panadería Sánchez y Fernández S.L..', none)).toBe('Panadería Sánchez y Fernández S.L.');
+    expect(repairOcrName('Brown & Taylor Ltd..', none)).toBe('Brown & Taylor Ltd.');
+    expect(repairOcrName('Sharma Traders Pvt. Ltd.,', none)).toBe('Sharma Traders Pvt. Ltd.');
+    // A form's own period, or a form without one, is left as printed.
+    expect(repairOcrName('Brown & Taylor Ltd.', none)).toBe('Brown & Taylor Ltd.');
+    expect(repairOcrName('Brown & Taylor Ltd', none)).toBe('Brown & Taylor Ltd');
+    expect(repairOcrName('Müller & Fischer e.K.', none)).toBe('Müller & Fischer e.K.');
+  });
+
   it('are spelt right in the text before parsing, length for length, so chunk offsets stay valid', () => {
     const read = doc(['Kowalski Logistyka Sp. z 0.0.      INVOICE', 'Rossi Impianti S.r.1.']);
     const repaired = repairOcrLegalForms(read);

@@ -8,7 +8,7 @@
 import { fold, type TextDocument } from './text.js';
 
 /** The languages told apart (ISO 639-1). */
-export type DocumentLanguage = 'fr' | 'en' | 'de' | 'es' | 'it' | 'nl';
+export type DocumentLanguage = 'fr' | 'en' | 'de' | 'es' | 'it' | 'nl' | 'pl';
 
 /**
  * Label stems per language, folded (lower case, no accents). Words shared by several languages (`date`, `data`,
@@ -22,6 +22,8 @@ const LABELS: Readonly<Record<DocumentLanguage, readonly string[]>> = {
   de: ['rechnung', 'datum', 'mwst', 'betrag', 'gesamt', 'ust', 'netto', 'brutto', 'menge', 'beschreibung', 'kunde', 'zahlbar', 'steuer'],
   fr: ['facture', 'date', 'tva', 'montant', 'total ht', 'total ttc', 'echeance', 'client', 'designation', 'quantite', 'prix', 'siret', 'reglement'],
   en: ['invoice', 'date', 'vat', 'total', 'amount', 'due date', 'bill to', 'subtotal', 'quantity', 'price', 'description', 'payment', 'tax'],
+  // Polish, folded (`ilość` as `ilosc`, `płatności` as `platnosci`: see languageScores).
+  pl: ['faktura', 'sprzedawca', 'nabywca', 'nip', 'data wystawienia', 'data sprzedazy', 'termin platnosci', 'razem', 'kwota', 'ilosc', 'cena', 'stawka', 'wartosc', 'sposob platnosci', 'do zaplaty'],
 };
 
 const PATTERNS: ReadonlyArray<readonly [DocumentLanguage, readonly RegExp[]]> = (Object.entries(LABELS) as Array<[DocumentLanguage, readonly string[]]>).map(([lang, labels]) => [
@@ -32,8 +34,9 @@ const PATTERNS: ReadonlyArray<readonly [DocumentLanguage, readonly RegExp[]]> = 
 
 /** The score of each language on a text: how many of its distinct labels appear (each counted once). */
 export function languageScores(text: string): Record<DocumentLanguage, number> {
-  const folded = fold(text);
-  const scores = { fr: 0, en: 0, de: 0, es: 0, it: 0, nl: 0 } satisfies Record<DocumentLanguage, number>;
+  // `ł` has no decomposition (fold keeps it): as `l`, so that `płatności` and an OCR's `platnosci` match alike.
+  const folded = fold(text).replace(/ł/g, 'l');
+  const scores = { fr: 0, en: 0, de: 0, es: 0, it: 0, nl: 0, pl: 0 } satisfies Record<DocumentLanguage, number>;
   for (const [lang, patterns] of PATTERNS) {
     for (const pattern of patterns) if (pattern.test(folded)) scores[lang] += 1;
   }

@@ -5,13 +5,15 @@
  * - Legal forms misspelled in known ways are given their canonical spelling: `Sp. z 0.0.` is `Sp. z o.o.`, `6mbH` is
  *   `GmbH`, `S.r.1.` is `S.r.l.`, `Put. Ltd.` is `Pvt. Ltd.`, `Särl` is the Swiss `Sàrl` (and `Sarl` too on a Swiss
  *   document: the grave accent is what the fra+eng+deu models lose), a form glued to the name (`TextilesPvt.`) is set
- *   apart ({@link repairOcrLegalForms} on the text before it is parsed, length for length, so that the parser sees a
- *   legal form; {@link repairOcrName} on the name chosen).
+ *   apart (`Fischere.K.`: `Fischer e.K.`), a period read after a form's own is dropped (`S.L..`) ({@link
+ *   repairOcrLegalForms} on the text before it is parsed, length for length, so that the parser sees a legal form;
+ *   {@link repairOcrName} on the name chosen).
  * - An `l` read for a capital `I` at the start of a word (`Sai lyer`) becomes `I` when the document spells the word
  *   with `I` elsewhere: another line, an e-mail address or a web domain (`info@sai-iyer-logistics.in`).
  * - Accents: a word of the name printed elsewhere in the document with its accents (`Schröder` in the footer for
  *   `Schroder` in the letterhead) takes them; of two spellings that differ in accents, a letter the party's
  *   language does not write (`ô` in a Spanish name, `ò` in a Dutch one) marks the misreading.
+ * - The first letter of a word set apart by OCR (`J ones`) is joined to it again.
  * - Marks OCR reads from rules and specks around a name (`- Reformas López S.L.`, `Brown & Taylor LLP -`) and a few
  *   letters of noise after its final legal form are dropped.
  */
@@ -197,9 +199,11 @@ function toLetters(word: string, letters: Set<string>): string {
 
 /** Legal forms a name ends with, for the noise after them and for forms glued to the word before. */
 const FINAL_FORM =
-  /(?:GmbH(?: & Co\. KG)?|mbH|AG|KG|UG|SE|S\.A\.S\.|S\.A\.|S\.L\.U\.|S\.L\.|S\.r\.l\.|S\.p\.A\.|SARL|Sàrl|SAS|SASU|EURL|B\.V\.|N\.V\.|V\.O\.F\.|Ltd\.?|Limited|LLP|LLC|PLC|Inc\.?|Corp\.?|Pvt\. Ltd\.|Private Limited|Sp\. z o\.o\.|S\.A|A\/S|ApS|AB|Oy|AS|SA|SRL|BV|NV)/u;
+  /(?:GmbH(?: & Co\. KG)?|mbH|e\.K\.|AG|KG|UG|SE|S\.A\.S\.|S\.A\.|S\.L\.U\.|S\.L\.|S\.r\.l\.|S\.p\.A\.|SARL|Sàrl|SAS|SASU|EURL|B\.V\.|N\.V\.|V\.O\.F\.|Ltd\.?|Limited|LLP|LLC|PLC|Inc\.?|Corp\.?|Pvt\. Ltd\.|Private Limited|Sp\. z o\.o\.|S\.A|A\/S|ApS|AB|Oy|AS|SA|SRL|BV|NV)/u;
 const GLUED_FORM = new RegExp(String.raw`(\p{Ll})(${FINAL_FORM.source})(?=$|\s)`, 'u');
 const NOISE_AFTER_FORM = new RegExp(String.raw`(${FINAL_FORM.source})(?:\s+[^\s\p{Ll}]{1,3})+$`, 'u');
+/** A final legal form ending in a period, with a speck read as one more (`S.L..`, `Ltd..`): the form's own is kept. */
+const EXTRA_PERIOD_AFTER_FORM = new RegExp(String.raw`(${FINAL_FORM.source})(?<=\.)[.,]+$`, 'u');
 
 /** Marks read from rules, boxes and specks before and after a name. */
 const LEADING_MARKS = /^[\s\-–—=|;:,~_©®*"`“”.»«]+/u;
@@ -223,6 +227,14 @@ function withoutGluedFragment(name: string, evidence: NameEvidence): string {
   return evidence.lines.some((l) => printed.test(l)) ? candidate : name;
 }
 
+/**
+ * A word whose first letter OCR set apart (`Thomas & J ones Limited`, `J ardinería`): a capital consonant standing
+ * alone before a word in lower case. In a company name the words are capitalised, and a lone capital is an initial
+ * with its period (`J. Smith`) or a word of its own (the vowels: `A`, `E`, `I`, `O`, `U`, `Y` are words in the
+ * languages read), so the two are one word.
+ */
+const SPLIT_INITIAL = /(?<![\p{L}\p{N}.&'’-])([B-DF-HJ-NP-TV-XZ]) (\p{Ll}{2,})(?![\p{L}\p{N}])/gu;
+
 /** Options of {@link repairOcrName}. */
 export interface RepairNameOptions {
   /** The party's country (ISO 3166-1), for the letters its name may hold. */
@@ -240,8 +252,9 @@ export function repairOcrName(name: string, evidence: NameEvidence, options: Rep
   out = out.replace(/(?<![\p{L}\p{N}])S[aàäâá]{2}rl(?![\p{L}\p{N}])/gu, 'Sàrl');
   out = out.replace(/(?<![\p{Lu}\p{N}])Pvt\.\s*Ltd\b/gu, 'Pvt. Ltd').replace(/(?<![\p{Lu}\p{N}])Sp\.\s*z\s*o\.o\./gu, 'Sp. z o.o.');
   out = out.replace(GLUED_FORM, '$1 $2');
-  out = out.replace(NOISE_AFTER_FORM, '$1');
+  out = out.replace(NOISE_AFTER_FORM, '$1').replace(EXTRA_PERIOD_AFTER_FORM, '$1');
   out = withoutGluedFragment(out, evidence);
+  out = out.replace(SPLIT_INITIAL, '$1$2');
   const letters = nameLetters(options.country);
   return out.replace(WORD, (word) => {
     // "lyer" for "Iyer": an l starting a word, where the document spells the word with an I.

@@ -8,9 +8,11 @@
  * - PNG / JPEG: OCR with tesseract.js (French, English, German), one worker
  *   reused across calls, started on first use, ended by `dispose()`; images
  *   (and rendered pages) are cleaned and deskewed first (./preprocess.ts).
- *   A scan whose labels say Spanish, Italian, Dutch or German is read a second
- *   time with that language's model alone, for the party names only
- *   (./name-pass.ts; for a scanned PDF its first page).
+ *   A scan whose labels say Spanish, Italian, Dutch, German or Polish, or
+ *   whose parties are of a country writing one of these (an English invoice
+ *   of a Polish company), is read a second time with that language's model
+ *   alone, for the party names only (./name-pass.ts; for a scanned PDF its
+ *   first page).
  * - Excel (xlsx, xls, ods): SheetJS; Word (docx): mammoth's HTML.
  *
  * Every reader produces positioned lines for the same rule-based field
@@ -30,7 +32,7 @@ import { repairOcrLegalForms } from '../field-parser/ocr-names.js';
 import { detectLanguage } from '../field-parser/language.js';
 import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
 import type { ExtractedInvoice, ExtractionInput, ExtractionMethod, InvoiceExtractor } from '../port.js';
-import { chooseName, NAME_PASS_MODELS, NAME_PASS_START_MS, trimLeadingMarks } from './name-pass.js';
+import { chooseName, NAME_PASS_MODELS, NAME_PASS_START_MS, nameReadingLanguage, trimLeadingMarks } from './name-pass.js';
 import { OcrEngine, type OcrOptions, type PreparedImage } from './ocr.js';
 import { preflightForReading, type PageSize } from './pdf-preflight.js';
 import { renderPdfPages } from './pdf-raster.js';
@@ -253,7 +255,8 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
   }
 
   /**
-   * The second reading of party names (see {@link NAME_PASS_MODELS}): the language of the first reading's text, and
+   * The second reading of party names (see {@link NAME_PASS_MODELS}): the language of the first reading's labels, or of
+   * its parties' country ({@link nameReadingLanguage}), and
    * when its model is at hand and time allows (the first reading's time and a worker start before `end`), the same
    * images read again with that model alone; its seller and buyer names, when it found them and they are the first
    * ones better spelt ({@link chooseName}), replace the first ones.
@@ -261,7 +264,8 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
    */
   async function rereadNames(result: ReadResult, invoice: ExtractedInvoice | undefined): Promise<void> {
     if (options.namePass === false || !invoice || !result.reread || result.reread.images.length === 0) return;
-    const lang = detectLanguage(result.doc);
+    const text = result.doc.lines.map((l) => l.text).join('\n');
+    const lang = nameReadingLanguage(detectLanguage(text), [invoice.seller.country?.value, invoice.buyer.country?.value], text);
     const model = lang === undefined ? undefined : NAME_PASS_MODELS[lang];
     if (model === undefined || !ocr.hasLanguage(model) || ocr.defaultLanguages.join('+') === model) return;
     const { images, ms, end } = result.reread;

@@ -3,6 +3,7 @@
  * given language, and whether the name it reads replaces the one of the general reading.
  */
 import type { DocumentLanguage } from '../field-parser/language.js';
+import { partyLanguages } from '../field-parser/ocr-names.js';
 import { editDistance, fold } from '../field-parser/text.js';
 
 /**
@@ -16,7 +17,32 @@ import { editDistance, fold } from '../field-parser/text.js';
  * and only the seller and buyer names are taken from the second reading. French and English are left to the general
  * reading, whose models are theirs.
  */
-export const NAME_PASS_MODELS: Readonly<Partial<Record<DocumentLanguage, string>>> = { es: 'spa', it: 'ita', nl: 'nld', de: 'deu' };
+export const NAME_PASS_MODELS: Readonly<Partial<Record<DocumentLanguage, string>>> = { es: 'spa', it: 'ita', nl: 'nld', de: 'deu', pl: 'pol' };
+
+/**
+ * What a Polish company prints about itself besides its country: its legal form (`Sp. z o.o.`, also as OCR reads it:
+ * `Sp. z 0.0.`), its tax and register numbers (`NIP`, `REGON`, `KRS`), the złoty (`PLN`, `zł`), the country's name.
+ */
+const POLISH_EVIDENCE = /(?<![\p{L}])Sp\.\s?z\s?[o0O]\.\s?[o0O]\.|(?<![\p{L}])(?:NIP|REGON|KRS|PLN|zł|Polska|Poland)(?![\p{L}])/u;
+
+/**
+ * The language of the second reading of party names: the language of the document's labels when it has a model
+ * ({@link NAME_PASS_MODELS}); else the language of the parties' country, the seller's first, when that country writes
+ * one language and it has a model (an invoice with English labels from a Polish or German company names its
+ * parties in Polish or German, with letters the general reading lacks: `Zieliński` comes back as `Zielinski`);
+ * else Polish when the text shows a Polish company whose country was not read (no VAT prefix, no address): its legal
+ * form, NIP, the złoty. Undefined when none of these holds.
+ */
+export function nameReadingLanguage(labels: DocumentLanguage | undefined, countries: ReadonlyArray<string | undefined>, text: string): DocumentLanguage | undefined {
+  if (labels !== undefined && NAME_PASS_MODELS[labels] !== undefined) return labels;
+  for (const country of countries) {
+    const langs = partyLanguages(country);
+    if (langs?.length === 1 && NAME_PASS_MODELS[langs[0] as DocumentLanguage] !== undefined) return langs[0] as DocumentLanguage;
+  }
+  // No label language or country with a model of its own (a country unread, or one the general reading covers).
+  if (POLISH_EVIDENCE.test(text)) return 'pl';
+  return undefined;
+}
 
 /** Time allowed for starting the worker of the second reading (loading its model), on top of the first reading's. */
 export const NAME_PASS_START_MS = 1_500;
