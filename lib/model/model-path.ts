@@ -17,8 +17,8 @@
  * afresh as before.
  */
 
-/** Paths remembered per process: far more than a typical invoice has (about 40 per line), bounded for hostile input. */
-const MAX_SHARED = 1 << 16;
+/** Paths remembered per process: about 200 lines of about 40 paths each (a typical invoice has far fewer); bounded so that a process that once read a huge invoice does not keep its paths. */
+const MAX_SHARED = 1 << 13;
 let shared = 0;
 
 /** `list[i]` by list path, in index order (a dense array: indexes are asked in order, 0 first). */

@@ -20,8 +20,20 @@ export interface ValidationReport {
   ruleSet: string;
 }
 
-/** The run in progress and its invoice; each {@link memoInRun} function keeps its values for the run that last asked. */
-let current: { inv: Invoice } | undefined;
+/** One {@link memoInRun} function's values and the run they belong to. */
+interface MemoValues {
+  run: Run | undefined;
+  readonly byKey: Map<unknown, unknown>;
+}
+
+/** A run of {@link runRules}: its invoice and the memo values it filled, released when it ends. */
+interface Run {
+  readonly inv: Invoice;
+  readonly filled: MemoValues[];
+}
+
+/** The run in progress. */
+let current: Run | undefined;
 
 /**
  * Wraps a function of the invoice (and of a key: a category, a kind) whose
@@ -29,23 +41,25 @@ let current: { inv: Invoice } | undefined;
  * during a run of {@link runRules} it is computed once per invoice and key
  * and shared by every rule that asks; outside a run, or for another invoice,
  * it is computed at each call. Rules only read the model, so the value cannot
- * go stale within a run; callers must not modify it.
+ * go stale within a run; callers must not modify it. The values are dropped
+ * when the run ends, so nothing of an invoice outlives its validation.
  */
 export function memoInRun<T>(fn: (inv: Invoice) => T): (inv: Invoice) => T;
 export function memoInRun<K extends string, T>(fn: (inv: Invoice, key: K) => T): (inv: Invoice, key: K) => T;
 export function memoInRun<K extends string, T>(fn: (inv: Invoice, key?: K) => T): (inv: Invoice, key?: K) => T {
   // This function's values, for the run that last asked for one (no table of functions per run to look it up in);
   // a run nested in another (none today) makes the outer one compute its values again, never reuse the inner's.
-  let valuesOf: object | undefined;
-  let byKey = new Map<K | undefined, T>();
+  const memo: MemoValues = { run: undefined, byKey: new Map() };
   return (inv, key) => {
     const run = current;
     if (run === undefined || run.inv !== inv) return fn(inv, key);
-    if (valuesOf !== run) {
-      valuesOf = run;
-      byKey = new Map();
+    if (memo.run !== run) {
+      memo.byKey.clear();
+      memo.run = run;
+      run.filled.push(memo);
     }
-    let value = byKey.get(key);
+    const byKey = memo.byKey;
+    let value = byKey.get(key) as T | undefined;
     if (value === undefined && !byKey.has(key)) {
       value = fn(inv, key);
       byKey.set(key, value);
@@ -59,7 +73,8 @@ export function runRules(inv: Invoice, rules: readonly RuleDefinition[]): Valida
   const errors: Finding[] = [];
   const warnings: Finding[] = [];
   const outer = current;
-  current = { inv };
+  const run: Run = { inv, filled: [] };
+  current = run;
   // One reporter for the whole run, pointed at the rule being checked (checks report synchronously): no closure per rule.
   let rule: RuleDefinition | undefined;
   let sink = errors;
@@ -75,6 +90,12 @@ export function runRules(inv: Invoice, rules: readonly RuleDefinition[]): Valida
     }
   } finally {
     current = outer;
+    for (const memo of run.filled) {
+      if (memo.run === run) {
+        memo.run = undefined;
+        memo.byKey.clear();
+      }
+    }
   }
   return { valid: errors.length === 0, errors, warnings, ruleSet: RULE_SET_VERSION };
 }
