@@ -14,6 +14,7 @@ import { createLocalExtractor } from '../lib/extract/local/index.js';
 import { readExpected } from '../test/extract/cii-expected.js';
 import { BUCKETS, calibration, CORPUS, FIELDS, fieldRates, HELD_OUT, percentile, ratesBy, runCorpus, runWild, scanIndexes, scoreExpected, summarise, WILD, wildScanIndexes, type DocumentScore, type Field, type FieldRates } from '../test/fixtures/synthetic/score.js';
 import { PUBLIC_PDFS } from '../test/fixtures/public/index.js';
+import { standardFontFaces } from '../test/fixtures/synthetic/scan.js';
 
 const arg = (name: string, fallback: number): number => {
   const k = process.argv.indexOf(`--${name}`);
@@ -137,6 +138,10 @@ function overall(set: DocumentScore[], fields: readonly Field[] = HEAD): { exact
 const ratio = (o: { exact: number; scored: number }): string => `${o.exact} / ${o.scored} = ${o.scored ? ((100 * o.exact) / o.scored).toFixed(1) : '-'} %`;
 /** The fields issue 25's targets name (number, date, seller, buyer, total incl. VAT, currency) and the other amounts. */
 const TARGET_FIELDS: Field[] = ['invoiceNumber', 'invoiceDate', 'sellerName', 'buyerName', 'currency', 'totalHT', 'totalVAT', 'totalTTC'];
+
+// The scans depend on the faces this machine substitutes for the PDFs' standard fonts: figures compare only alike.
+const faces = Object.entries(standardFontFaces()).map(([std, face]) => `${std} -> ${face}`).join(', ');
+console.log(`Scans rendered by pdftoppm with the standard fonts drawn as (fontconfig on this machine): ${faces}.\n`);
 
 if (heldOut.length > 0) {
   const hText = heldOut.filter((d) => d.kind === 'text-pdf');
