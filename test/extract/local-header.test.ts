@@ -59,6 +59,18 @@ describe('invoice number (BT-1)', () => {
     expect(readIdentifier(text)).toBe(expected);
   });
 
+  it.each<[string, string]>([
+    ['FT.2026.007spett.le', 'FT.2026.007'], // OCR lost the space before the next word (`Spett.le`)
+    ['2024-118date', '2024-118'],
+    ['RE-2024-1596Datum', 'RE-2024-1596Datum'], // a capital: not a word of small letters glued on
+    ['inv-2024-001abc', 'inv-2024-001abc'], // a number written in small letters is kept whole
+    ['FA2024-07b', 'FA2024-07b'], // one or two small letters may be a suffix of the number
+    ['FA-12bis', 'FA-12bis'], // `bis`, `ter`: the number's own
+    ['AB-12Rechnung', 'AB-12Rechnung'],
+  ])('readIdentifier(%j) without a word glued by OCR = %j', (text, expected) => {
+    expect(readIdentifier(text)).toBe(expected);
+  });
+
   it.each(['BT-1', 'BG-22', 'bt-22'])('%j is a placeholder, no invoice number', (text) => {
     expect(readIdentifier(text)).toBeUndefined();
   });

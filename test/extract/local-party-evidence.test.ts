@@ -71,6 +71,37 @@ describe('the seller from evidence', () => {
     expect(inv.buyer.name?.value).toBe('Harbour Catering Ltd');
   });
 
+  it('a letterhead named again in the footer mentions beats an unlabelled buyer block with SIRET and VAT, with a dash glued by OCR', () => {
+    for (const sep of [' - ', '- ', ' -']) {
+      const inv = parse([
+        '                              Ateliers Morel SA',
+        '                                    12 rue des Forges',
+        '                                    69002 Lyon',
+        '',
+        '                                                Facture',
+        '',
+        "Date d'émission    05.02.2023                      Garage Lambert SARL",
+        'Numéro de facture  FA 2023-2876                    8 chemin des Vignes',
+        'A payer avant le   19.02.2023                      59800 Lille',
+        '                                                    SIRET 25854389187460',
+        '                                                    N° TVA intracommunautaire : FR91258543891',
+        '                                                    Tel. +33 4 10 39 32 19',
+        '',
+        'Libellé                 Quantité      Montant HT',
+        'Réparation                    1       500,00',
+        '                                Total HT       500,00',
+        '                                TVA 20 %       100,00',
+        '                                Net à payer      600,00',
+        ...Array.from({ length: 15 }, () => ''),
+        `         Ateliers Morel SA${sep}12 rue des Forges - 69002 Lyon`,
+        '   SIRET 59957168476415 - N° TVA : FR26599571684 - IBAN FR76 3000 6000 0112 3456 7890 189 - RCS Lyon B 599 571 684',
+      ]);
+      expect(inv.seller.name?.value, sep).toBe('Ateliers Morel');
+      expect(inv.seller.evidence, sep).toContain('footer legal mentions');
+      expect(inv.buyer.name?.value, sep).toBe('Garage Lambert');
+    }
+  });
+
   it('the payee of the bank details names the seller', () => {
     const inv = parse([
       'Harbour Catering Ltd',

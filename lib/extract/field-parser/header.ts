@@ -86,6 +86,18 @@ const ID_RE = /^[A-Za-z0-9](?:[A-Za-z0-9_/.\-]*[A-Za-z0-9])?/;
 const SERIES_PREFIX_RE = /^([A-Z]{1,4}) (?=[A-Za-z0-9]*\d)/;
 
 /**
+ * An identifier without a word glued after its last digit: OCR loses the space between a number and the next word
+ * (`FT.2026.007spett.le` for `FT.2026.007 Spett.le`, `2024-118date` for `2024-118 Date`). Numbers are written in
+ * capitals and digits: a run of four or more small letters after a digit, in an identifier with no small letter
+ * before it, is the next word and is cut off (shorter runs may be the number's own: `12bis`, `07b`); an identifier
+ * written in small letters (`inv-2024-001`) is kept whole.
+ */
+function cutGluedWord(id: string): string {
+  const m = /^([^a-z]*\d)[a-z]{4,}[a-z._/\-]*$/.exec(id);
+  return m ? m[1]! : id;
+}
+
+/**
  * Reads an invoice-number-like token at the start of a text: has a digit, at most 40 characters, not a date or an
  * amount with cents. A short upper-case series prefix separated by one space belongs to it (`SI 2022-5492`).
  */
@@ -101,7 +113,7 @@ export function readIdentifier(text: string): string | undefined {
   }
   const m = ID_RE.exec(trimmed);
   if (!m) return undefined;
-  const id = m[0];
+  const id = cutGluedWord(m[0]);
   if (!/\d/.test(id) || id.length > 40) return undefined;
   const dates = findDates(id);
   if (dates.length === 1 && dates[0]!.length === id.length) return undefined;

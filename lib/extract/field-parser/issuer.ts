@@ -180,6 +180,16 @@ export function footerLines(ctx: ParseContext): number[] {
 }
 
 /**
+ * What separates the mentions printed on one footer line (`ACME SA - 32 avenue du Moulin - 31000 Toulouse`): a
+ * bullet or bar, or a dash with a space on either side; OCR often loses one of the two spaces (`ACME SA- 32 avenue`,
+ * `ACME SA -32 avenue`), while a hyphen within a word (`Rhône-Alpes`) has none.
+ */
+export const MENTION_SEPARATOR = /\s*(?:[●•·|‧∙]|\s[-–]\s?|[-–]\s)\s*/;
+
+/** {@link MENTION_SEPARATOR} or a comma before a space. */
+export const MENTION_OR_COMMA_SEPARATOR = /\s*(?:[●•·|‧∙]|\s[-–]\s?|[-–]\s|,\s)\s*/;
+
+/**
  * Names the footers print: a name over a line holding only its legal form (joined: `Keizer Advies B.V.`), the first
  * line of a column of the footer (the company block of a three-column footer), a name with a legal form among the
  * separated mentions of a footer line. `isName` decides what may be a name.
@@ -204,7 +214,7 @@ export function footerNames(ctx: ParseContext, isName: (text: string) => boolean
         out.push({ text: c.text.trim(), line: i, chunk: c, why: 'footer column' });
         continue;
       }
-      for (const part of c.text.split(/\s*(?:[●•·|‧∙]|\s[-–]\s)\s*/)) {
+      for (const part of c.text.split(MENTION_SEPARATOR)) {
         const text = part.replace(/\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i, '').trim();
         if (text !== c.text.trim() || c.text.length > 60) {
           if (hasLegalForm(text) && isName(text)) out.push({ text, line: i, chunk: c, why: 'footer mentions' });

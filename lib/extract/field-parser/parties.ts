@@ -38,7 +38,7 @@ import {
   type LabelSet,
 } from './labels.js';
 import { isFieldLabel } from './field-labels.js';
-import { chooseIssuer, companyKey, findPayees, footerLines, footerNames, isSlogan, PAYEE_LABEL, type IssuerCandidate, type IssuerChoice } from './issuer.js';
+import { chooseIssuer, companyKey, findPayees, footerLines, footerNames, isSlogan, MENTION_OR_COMMA_SEPARATOR, PAYEE_LABEL, type IssuerCandidate, type IssuerChoice } from './issuer.js';
 import { findIbans, findVatNumbers } from './identifiers.js';
 import { chunkAt, fold, joinLines, type TextChunk } from './text.js';
 
@@ -455,7 +455,7 @@ function footerIssuer(ctx: ParseContext, exclude: Set<string>): Block | undefine
     const near = [i - 2, i - 1, i, i + 1, i + 2].filter((k) => k >= 0 && k < ctx.lines.length && ctx.lines[k]!.page === l.page);
     if (!near.some((k) => hasLegalMention(ctx, k))) continue;
     for (const c of l.chunks) {
-      const parts = c.text.split(/\s*(?:[●•·|‧∙]|\s[-–]\s|,\s)\s*/).map((x) => x.trim());
+      const parts = c.text.split(MENTION_OR_COMMA_SEPARATOR).map((x) => x.trim());
       for (const [k, part] of parts.entries()) {
         // "SARL au capital de 10 000 €": the name is what comes before the capital mention.
         const text = part.replace(/\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i, '').trim();
