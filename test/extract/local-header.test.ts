@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { documentFromPlainText, parseInvoice } from '../../lib/extract/field-parser/index.js';
-import { readIdentifier } from '../../lib/extract/field-parser/header.js';
+import { readIdentifier, repairOcrSeries } from '../../lib/extract/field-parser/header.js';
 
 const parse = (text: string) => parseInvoice(documentFromPlainText(text), { method: 'pdf-text' });
+const parseOcr = (text: string) => parseInvoice(documentFromPlainText(text), { method: 'ocr', ocr: true });
 
 describe('invoice number (BT-1)', () => {
   it.each<[string, string, string]>([
@@ -73,6 +74,37 @@ describe('invoice number (BT-1)', () => {
 
   it.each(['BT-1', 'BG-22', 'bt-22'])('%j is a placeholder, no invoice number', (text) => {
     expect(readIdentifier(text)).toBeUndefined();
+  });
+
+  describe('as OCR reads scans', () => {
+    it.each<[string, string, string]>([
+      ['a speck between label and value', 'Evans Ltd\nInvoice #     ©     INV-22-0174\nDate 25 Jun 2022\nTotal 121.00', 'INV-22-0174'],
+      ['a lone small letter between label and value', 'Bau GmbH\nRechnungs-Nr. a RE-2024-1596\nDatum 09.09.2024\nGesamtbetrag 121,00', 'RE-2024-1596'],
+      ['a comma read for the period of "nr."', 'Transport Peters V.O.F.\nFactuur nr,       Factuurdatum\nF-23-7549         09-01-2023\nTotaal 121,00', 'F-23-7549'],
+      ['a mark after a value under a bare title word', 'Reddy Textiles Pvt. Ltd.\nInvoice        Issue date\n202508024 .    16 Aug 2025\nTotal 121.00', '202508024'],
+      ['the I of a series read as 1', 'Wolf Beratung GmbH\nRechnungsnummer: 1NV/23/7549\nDatum 09.09.2024\nTotal 121,00', 'INV/23/7549'],
+    ])('%s', (_what, text, number) => {
+      expect(parseOcr(text).invoiceNumber?.value).toBe(number);
+    });
+
+    it('a mark is no value: a label followed by a lone mark and no number gives none from that line', () => {
+      expect(parseOcr('Evans Ltd\nInvoice # ©\nTotal 121.00').invoiceNumber).toBeUndefined();
+    });
+
+    it.each<[string, string]>([
+      ['1NV/23/7549', 'INV/23/7549'],
+      ['1N-25-7060', 'IN-25-7060'],
+      ['1V.2024.12', 'IV.2024.12'],
+      ['12/2024', '12/2024'], // digits only
+      ['1AB2024', '1AB2024'], // no separator after the capitals
+      ['1ABCD/12', '1ABCD/12'], // four capitals: not a series read wrong
+    ])('repairOcrSeries(%j) = %j', (id, expected) => {
+      expect(repairOcrSeries(id)).toBe(expected);
+    });
+
+    it('a text layer keeps a number starting with 1 and capitals as printed', () => {
+      expect(parse('Wolf Beratung GmbH\nRechnungsnummer: 1NV/23/7549\nDatum 09.09.2024\nTotal 121,00').invoiceNumber?.value).toBe('1NV/23/7549');
+    });
   });
 
   it('reads the type code of a title: "Teilrechnung Bau (875) Nr. 210111"', () => {

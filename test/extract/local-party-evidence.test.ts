@@ -32,7 +32,11 @@ describe('what is never a party name', () => {
     },
   );
 
-  it.each(['Vos Bouw', 'Weber Druckerei GmbH', 'Berg Bygg AB', 'Au bon moulin', 'Tellier Frères'])('but %j may be a name', (text) => {
+  it.each(['Qté Prixunt,', 'Qty Unit price', 'Menge Einzelpreis', 'Aantal Prijs'])('a line-table header read as one chunk by OCR: %j', (text) => {
+    expect(isNameLike(text)).toBe(false);
+  });
+
+  it.each(['Vos Bouw', 'Weber Druckerei GmbH', 'Berg Bygg AB', 'Au bon moulin', 'Tellier Frères', 'Quantum Labs', 'Mengel Bau'])('but %j may be a name', (text) => {
     expect(isNameLike(text)).toBe(true);
   });
 
@@ -100,6 +104,33 @@ describe('the seller from evidence', () => {
       expect(inv.seller.evidence, sep).toContain('footer legal mentions');
       expect(inv.buyer.name?.value, sep).toBe('Garage Lambert');
     }
+  });
+
+  it('a seller and a buyer of the same name with different legal forms are two companies', () => {
+    const inv = parse([
+      'Électricité Boyer SAS                                   FACTURE',
+      '175 rue Pasteur',
+      '33000 Bordeaux',
+      'SIRET 97710216996776',
+      'N° TVA intracommunautaire : FR81977102169',
+      '',
+      'N° de facture   F22070606               Facturé à',
+      "Date d'émission 09/07/2022              Électricité Boyer SARL",
+      'Echéance        08/08/2022              98 avenue des Lilas',
+      '                                        59800 Lille',
+      '',
+      'Description              Qté Prixunt,   TVA    Montant',
+      'Etagère en chêne          3    210,71   20%     632,13',
+      'Total hors taxes     632,13',
+      'Montant TVA (20%)    126,43',
+      'Montant TTC          758,56',
+    ]);
+    expect(inv.seller.name?.value).toBe('Électricité Boyer');
+    expect(inv.seller.legalForm?.value).toBe('SAS');
+    expect(inv.seller.vatNumber?.value).toBe('FR81977102169');
+    expect(inv.buyer.name?.value).toBe('Électricité Boyer');
+    expect(inv.buyer.legalForm?.value).toBe('SARL');
+    expect(inv.buyer.address?.value).toContain('59800 Lille');
   });
 
   it('the payee of the bank details names the seller', () => {

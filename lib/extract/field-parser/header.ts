@@ -36,12 +36,18 @@ interface Located {
   offset: number;
 }
 
+/** Marks standing alone between a label and its value, as OCR reads specks and rules (`©`, `»`, `~`, `;`, `'`). */
+const OCR_SPECK_BEFORE_VALUE = /^(?:(?:[©®»«~*;,|'"‘’“”]|\p{Ll}(?=\s+\S*\d))\s+)+/u;
+
 /** The text right after a label on the same line, with separators (`:`, `#`, `n°`, `Nr.`) skipped. */
 export function textAfter(ctx: ParseContext, line: number, end: number): Located {
   const text = ctx.lines[line]?.text ?? '';
   const rest = text.slice(end);
   // "Nr." or "No" is a mark only as a word of its own: "NOV-2026-01" keeps its letters.
-  const skip = /^\s*(?:[:=#.\-–]\s*)*(?:(?:n\.?°|n\.?º|#|n\.(?=\s*[a-z0-9])|(?:no|nr|num|núm)(?:\.|(?![a-z0-9])))\s*[:.]?\s*)?/i.exec(rest)?.[0].length ?? 0;
+  let skip = /^\s*(?:[:=#.\-–]\s*)*(?:(?:n\.?°|n\.?º|#|n\.(?=\s*[a-z0-9])|(?:no|nr|num|núm)(?:\.|(?![a-z0-9])))\s*[:.]?\s*)?/i.exec(rest)?.[0].length ?? 0;
+  // A speck OCR read between a label and its value (`Invoice # © INV-22-0174`, `Rechnungs-Nr. a RE-2024-1596`): a
+  // mark standing alone, or a lone small letter before a token with a digit.
+  skip += OCR_SPECK_BEFORE_VALUE.exec(rest.slice(skip))?.[0].length ?? 0;
   return { line, text: rest.slice(skip), offset: end + skip };
 }
 
@@ -77,7 +83,8 @@ function labelAlone(ctx: ParseContext, line: number, start: number, end: number)
   if (!chunk) return false;
   const chunkEnd = chunk.start + chunk.text.length;
   const after = (ctx.lines[line]?.text ?? '').slice(end, chunkEnd);
-  return /^[\s:#.=\-n°nrº]*$/i.test(after);
+  // A comma is how OCR often reads the period of `Nr.` (`Factuur nr,`).
+  return /^[\s:#.,=\-n°nrº]*$/i.test(after);
 }
 
 const ID_RE = /^[A-Za-z0-9](?:[A-Za-z0-9_/.\-]*[A-Za-z0-9])?/;
@@ -205,7 +212,8 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
       for (const c of line.chunks) {
         if (!TITLE_SET.has(fold(c.text).replace(/[\s:.]/g, ''))) continue;
         const below = chunksBelow(ctx, i, c.x, 1)[0];
-        const value = below && Math.abs(below.chunk.x - c.x) < 0.6 * line.height ? below.chunk.text.trim() : undefined;
+        // A mark OCR read after the value (`202508024 .`) is not part of it.
+        const value = below && Math.abs(below.chunk.x - c.x) < 0.6 * line.height ? below.chunk.text.trim().replace(/\s+[.,:;'"©®~*]+$/, '') : undefined;
         const id = value && !/\s/.test(value) ? readIdentifier(value) : undefined;
         if (id === value && id) out.push({ value: id, score: 0.76 + early, line: below!.line, why: 'label above' });
       }
@@ -267,6 +275,15 @@ function referenceCandidates(ctx: ParseContext): Array<Candidate<string>> {
   return out;
 }
 
+/**
+ * An OCR reading of an invoice number with the capital I of its series read as the digit 1 (`1NV/23/7549`,
+ * `1N/25/7060`): a 1 followed by one to three capitals and a separator is the letter. Series such as `INV/`, `IN-`,
+ * `IV.` are common; a number starting with a digit and capitals then a separator (`1AB/...`) is not.
+ */
+export function repairOcrSeries(id: string): string {
+  return id.replace(/^1(?=[A-Z]{1,3}[/.\-]\d)/, 'I');
+}
+
 /** The invoice number (BT-1) and the document type (BT-3) its heading implies. */
 export function findInvoiceNumber(ctx: ParseContext): { number?: Extracted<string>; heading?: { line: number; word?: string; typeCode?: string; end: number } } {
   let candidates: Array<Candidate<string> & { typeCode?: string; word?: string }> = numberCandidates(ctx);
@@ -279,6 +296,7 @@ export function findInvoiceNumber(ctx: ParseContext): { number?: Extracted<strin
   const chosen = best(candidates)!;
   const text = ctx.lines[chosen.line]?.text ?? '';
   const end = text.indexOf(chosen.value) + chosen.value.length;
+  if (ctx.ocr) chosen.value = repairOcrSeries(chosen.value);
   const heading: { line: number; word?: string; typeCode?: string; end: number } = { line: chosen.line, end };
   // A number read under its label (a row of labels over a row of values) says nothing of the dates beside it.
   if (chosen.why === 'label above' || chosen.why === 'reference') return { number: extracted(ctx, chosen.value, Math.min(0.95, chosen.score), chosen.line) };

@@ -258,11 +258,28 @@ export interface IssuerChoice<T> {
 /** Weights of the evidence (added to a candidate's base). */
 const WEIGHTS = { top: 0.12, identifiers: 0.15, payee: 0.15, domain: 0.12, repeated: 0.1, legalForm: 0.06, contact: 0.04 } as const;
 
+/** Legal forms as {@link companyKey} leaves them out (folded). */
+const KEY_LEGAL_FORMS = /\b(?:gmbh|mbh|ag|kg|ug|ek|e\.k\.|sarl|sas|sasu|sa|eurl|ltd|limited|llc|llp|plc|inc|corp|bv|b\.v\.|nv|n\.v\.|vof|srl|spa|snc|sl|slu|ab|aps|a\/s|oy|pvt|private|sp\. z o\.o\.)\.?(?![a-z0-9])/g;
+
 /** A company's key: its folded name without legal form or punctuation (`ACME GmbH` and `Acme` share it). */
 export function companyKey(name: string): string {
-  return fold(name)
-    .replace(/\b(?:gmbh|mbh|ag|kg|ug|ek|e\.k\.|sarl|sas|sasu|sa|eurl|ltd|limited|llc|llp|plc|inc|corp|bv|b\.v\.|nv|n\.v\.|vof|srl|spa|snc|sl|slu|ab|aps|a\/s|oy|pvt|private|sp\. z o\.o\.)\.?(?![a-z0-9])/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '');
+  return fold(name).replace(KEY_LEGAL_FORMS, '').replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The legal forms a name carries, folded, without their periods (`Boyer SAS` -> `sas`); empty when it shows none. */
+function keyLegalForms(name: string): string {
+  return [...fold(name).matchAll(KEY_LEGAL_FORMS)].map((m) => m[0].replace(/\./g, '')).join(' ');
+}
+
+/**
+ * Whether a candidate is the buyer named again: the same company key, unless both names show legal forms and these
+ * differ (`Électricité Boyer SAS` issuing to `Électricité Boyer SARL` are two companies).
+ */
+function isBuyerName(name: string, buyerName: string): boolean {
+  if (companyKey(name) !== companyKey(buyerName)) return false;
+  const a = keyLegalForms(name);
+  const b = keyLegalForms(buyerName);
+  return a === '' || b === '' || a === b;
 }
 
 /**
@@ -272,13 +289,13 @@ export function companyKey(name: string): string {
  * are never chosen. The confidence is the base plus the evidence, at most 0.95.
  */
 export function chooseIssuer<T>(ctx: ParseContext, candidates: ReadonlyArray<IssuerCandidate<T>>, options: { buyerName?: string; buyerLines?: ReadonlySet<number> } = {}): IssuerChoice<T> | undefined {
-  const buyerKey = options.buyerName === undefined ? undefined : companyKey(options.buyerName);
+
   const payees = findPayees(ctx).filter((p) => !options.buyerLines?.has(p.line));
   const domains = findDomains(ctx).filter((d) => !options.buyerLines?.has(d.line));
   const groups = new Map<string, Array<IssuerCandidate<T>>>();
   for (const c of candidates) {
     const key = companyKey(c.name);
-    if (key.length < 2 || key === buyerKey) continue;
+    if (key.length < 2 || (options.buyerName !== undefined && isBuyerName(c.name, options.buyerName))) continue;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   let best: (IssuerChoice<T> & { score: number }) | undefined;

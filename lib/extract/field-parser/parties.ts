@@ -89,6 +89,9 @@ function isTitleOnly(text: string): boolean {
   return words.every((w) => docWords.has(w) || TITLE_FILLER.has(w)) && words.some((w) => docWords.has(w));
 }
 
+/** The label of a quantity column at the start of a text (`Qté`, `Qty`, `Menge`, `Aantal`, `Cantidad`, `Qtà`). */
+const QUANTITY_HEADER = /^(?:qt[ée]\.?|qty\.?|quantit[ée]|quantity|menge|anzahl|aantal|cantidad|cant\.|quantit[àa]|q\.?t[àa])(?![\p{L}])/iu;
+
 /** True when a text may be a party name: letters, no contact data, no street, no postcode, no amounts or dates, no title, country line, placeholder or boilerplate. */
 export function isNameLike(text: string): boolean {
   const t = text.trim();
@@ -107,6 +110,8 @@ export function isNameLike(text: string): boolean {
   if (TITLE_WORDS.labels.some((w) => compact === w.replace(/\s/g, '') || compact.endsWith(w.replace(/\s/g, '')) && compact.length <= w.length + 6)) return false;
   if (SALUTATION.test(t) || ATTENTION.test(t)) return false;
   if (/^[^:]{1,30}:\s*\S/.test(t) && !hasLegalForm(t)) return false;
+  // A line-table header read as one chunk by OCR ("Qté Prix unit." as `Qté Prixunt,`): no name starts with a quantity column's label.
+  if (QUANTITY_HEADER.test(t) && !hasLegalForm(t)) return false;
   // Abbreviated column headers ("Pr. unit.", "Vs. rif."): words of a few letters each with its dot.
   if (/^(?:\p{L}{1,5}\.\s*){2,}$/u.test(t)) return false;
   if (isBareLegalForm(t)) return false;
