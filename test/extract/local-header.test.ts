@@ -131,6 +131,25 @@ describe('issue date (BT-2)', () => {
   });
 });
 
+describe('totals as OCR reads them', () => {
+  const invoice = (vat: string, net = '£801.28', gross = '£961.54') =>
+    ['Jones & Wilson PLC', 'Invoice number 202303-538', 'Date of issue 17 Mar 2023', '', 'Item          Quantity   Rate      Line total', 'Consulting      3        £267.09   £801.28', '', `            Net total     ${net}`, `            Tax (20%)     ${vat}`, `            Amount due    ${gross}`].join('\n');
+
+  it('restores a decimal point OCR lost when the two other totals imply the amount (£16026 for £160.26)', () => {
+    const t = parseOcr(invoice('£16026')).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['801.28', '160.26', '961.54']);
+  });
+
+  it('the same for the total with VAT', () => {
+    expect(parseOcr(invoice('£160.26', '£801.28', '£96154')).totals.totalTTC?.value).toBe('961.54');
+  });
+
+  it('no repair where the arithmetic does not point to it, nor on a text layer', () => {
+    expect(parseOcr(invoice('£17026')).totals.totalVAT?.value).not.toBe('170.26');
+    expect(parse(invoice('£16026')).totals.totalVAT?.value).not.toBe('160.26');
+  });
+});
+
 describe('totals and VAT in Dutch, Spanish, Italian', () => {
   it.each<[string, string, { ht: string; vat: string; ttc: string }]>([
     ['Dutch', 'Jansen BV\nFactuurnummer: 12\nTotaal excl. btw 100,00\nBTW 21% 21,00\nTotaal incl. btw 121,00', { ht: '100.00', vat: '21.00', ttc: '121.00' }],

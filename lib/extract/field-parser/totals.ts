@@ -339,6 +339,26 @@ function dedupeRows(rows: BreakdownRow[]): BreakdownRow[] {
   return out.filter((r) => r.verified || !out.some((o) => o.verified && dec(o.rate).eq(dec(r.rate))));
 }
 
+/**
+ * OCR drops the decimal point of an amount now and then (`£16026` for `£160.26`). When two of the three totals
+ * (without VAT, VAT, with VAT) imply the third by BR-CO-15 and a candidate for that third reads the implied amount with
+ * its two decimals run into the integer part (100 times it), the implied amount is added as a candidate of the same
+ * score: the arithmetic of the two others, not a guess, restores the point (a wrong amount is worse than a missing one).
+ */
+function restoreLostDecimalPoints(nets: TotalCandidate[], vats: TotalCandidate[], grosses: TotalCandidate[]): void {
+  const restore = (list: TotalCandidate[], implied: Decimal[]): void => {
+    for (const c of [...list]) {
+      const value = dec(c.value);
+      const hit = implied.find((v) => v.gt(0) && v.times(100).eq(value));
+      if (hit && !list.some((x) => dec(x.value).eq(hit))) list.push({ ...c, value: hit.toFixed(2), why: `${c.why}, decimal point restored` });
+    }
+  };
+  const sums = (a: TotalCandidate[], b: TotalCandidate[], f: (x: Decimal, y: Decimal) => Decimal): Decimal[] => a.flatMap((x) => b.map((y) => f(dec(x.value), dec(y.value))));
+  restore(vats, sums(grosses, nets, (g, n) => g.minus(n)));
+  restore(grosses, sums(nets, vats, (n, v) => n.plus(v)));
+  restore(nets, sums(grosses, vats, (g, v) => g.minus(v)));
+}
+
 function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: BreakdownRow[], usedLines: Set<number>): TotalsResult {
   const byKind = (kind: TotalKind): TotalCandidate[] => {
     const merged = new Map<string, TotalCandidate>();
@@ -377,6 +397,8 @@ function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: Breakdown
   if (byKind('prepaid').every((p) => dec(p.value).isZero())) {
     for (const d of byKind('due')) grosses.push({ ...d, kind: 'gross', score: d.score - 0.3, why: 'amount due' });
   }
+
+  if (ctx.ocr) restoreLostDecimalPoints(nets, vats, grosses);
 
   const options = <T>(list: T[]): Array<T | undefined> => [...list, undefined];
   let bestCombo: { n?: TotalCandidate; v?: TotalCandidate; g?: TotalCandidate; score: number; consistent: boolean } = { score: -1, consistent: false };
