@@ -10,7 +10,7 @@ import { createContext, extracted, type ParseContext } from './context.js';
 import { findCurrency, findDocumentType, findDueDate, findInvoiceNumber, findIssueDate, findNonInvoiceTitle, textAfter } from './header.js';
 import { findLabelledBics } from './identifiers.js';
 import { compileLabels, matchLabels } from './labels.js';
-import { findLineItems } from './line-items.js';
+import { findLineItems, reconcileLineNets } from './line-items.js';
 import { findParties } from './parties.js';
 import { chunkAt, type TextDocument } from './text.js';
 import { findTotals } from './totals.js';
@@ -137,6 +137,8 @@ export function parseInvoice(source: TextDocument, options: ParseInvoiceOptions)
   if (options.ocr) repairPartyNames(parties, [doc]);
   const totals = findTotals(ctx);
   const lines = findLineItems(ctx, totals.usedLines);
+  // OCR drops decimal separators and whole amounts: the sum the lines must make tells which.
+  if (options.ocr && !totals.totals.allowanceTotal) reconcileLineNets(lines, totals.lineTotal ?? totals.totals.totalHT, totals.lineTotal !== undefined || totals.consistent);
   const payment = findPayment(ctx);
   const paymentTerms = findPaymentTerms(ctx);
 
