@@ -138,3 +138,30 @@ describe('the lines table of an OCR reading', () => {
     expect(nets(inv)).toEqual(['118100', '150.00']);
   });
 });
+
+describe('rows OCR glued into one box', () => {
+  it('a row whose text runs as one box over the amount columns is a row of its description', () => {
+    const inv = parse([
+      ...head,
+      'Description                  Qty     Unit price      Amount',
+      'Site installation            2       100.00          200.00',
+      'Travel expenses 2497785%O98.5G                        SS.Oo',
+      'Training session             3       50.00           150.00',
+      ...totals('375.00', '75.00', '450.00'),
+    ]);
+    expect(inv.lines.map((l) => l.description.value)).toEqual(['Site installation', 'Travel expenses 2497785%O98.5G', 'Training session']);
+    expect(nets(inv)).toEqual(['200.00', '25.00', '150.00']);
+  });
+
+  it('with an amount to fill, a line amount is not changed to make room for it', () => {
+    const inv = parse([
+      ...head,
+      'Description                  Qty     Unit price      Amount',
+      'Labour                       3       1.00889         3026.67',
+      'Site installation            Z       l2,5O           ZS,OO',
+      'Licence                      1       2578            2578',
+      ...totals('3078.45', '615.69', '3694.14'),
+    ]);
+    expect(nets(inv)).toEqual(['3026.67', '26.00', '25.78']);
+  });
+});

@@ -229,7 +229,9 @@ function readRows(ctx: ParseContext, header: number, columns: Column[], stopLine
         const box = tokenBox(ctx, j, idx, p.length);
         // Specks (a rule or a dot read as `;`, `i`) reach nowhere.
         if (/[\p{L}\d].*[\p{L}\d]/u.test(p)) reach = Math.max(reach, box.right);
-        const col = columnOf(columns, box.left, box.right);
+        // OCR glues a row's text into one long box over several columns: starting in the description column with a
+        // word, it is the description (its amounts are read from the line's own amounts).
+        const col = ctx.ocr && descColumn && box.left < descColumn.right && /^\P{L}{0,2}\p{L}{2}/u.test(p) ? descColumn : columnOf(columns, box.left, box.right);
         if (!col) continue;
         const list = cells.get(col.role) ?? [];
         list.push(p);
@@ -283,6 +285,8 @@ function readRows(ctx: ParseContext, header: number, columns: Column[], stopLine
       const unit = cells.get('unit')?.join(' ');
       if (unit && !row.unit) row.unit = unit;
       if (vat) row.vat = vat;
+      // An OCR row with some amount read but no net amount, nor quantity and price: a row all the same, its amounts unreadable.
+      if (ctx.ocr && !net && !(price && qty)) row.unreadable = true;
       // No description column text: a description printed on the line just above belongs to this row.
       if (!desc && current && current.net === undefined && current.price === undefined && current.quantity === undefined) {
         row.description = current.description;
@@ -465,7 +469,8 @@ function otherReadings(line: ExtractedLine): LineReading[] {
  * BT-106, is the printed line total or, without allowances or charges, the total without VAT, BT-109), in place:
  * - a net amount read without its decimal separator (`118100` for `1.181,00`: an integer of three digits or more),
  *   or garbled where quantity x price (BT-129 x BT-146) gives another amount, is read otherwise when, and only when,
- *   the lines then add up to the target, fewest changes first (at most three lines);
+ *   the lines then add up to the target, fewest changes first (at most three lines); with an amount to fill (below),
+ *   whose remainder checks nothing, only separators are put back;
  * - when a single row holds no net amount (its amounts unreadable) and every other does, its amount is the target
  *   less the others, given as computed (never confirmed by that very sum), when the target is `trusted` (a printed
  *   line total, or a total without VAT that adds up with the VAT to the total with VAT).
@@ -480,7 +485,9 @@ export function reconcileLineNets(lines: ExtractedLine[], target: Extracted<stri
   if (missing.length > 1 || (missing.length === 1 && !trusted)) return false;
   const base = sum(lines.map((l) => (l.netAmount ? dec(l.netAmount.value) : undefined)));
   if (missing.length === 0 && base.eq(goal)) return false;
-  const options = lines.map((l) => otherReadings(l)).flatMap((readings, k) => (readings.length ? [{ k, readings }] : []));
+  // With an amount to fill, the sum no longer checks a change: only separators put back (integers read in cents) then.
+  const readingsOf = (l: ExtractedLine): LineReading[] => otherReadings(l).filter((r) => missing.length === 0 || (r.price === undefined && mayLackSeparator(l.netAmount) && r.net.eq(dec(l.netAmount!.value).div(100))));
+  const options = lines.map(readingsOf).flatMap((readings, k) => (readings.length ? [{ k, readings }] : []));
   const apply = (changes: Array<{ k: number; reading: LineReading }>): boolean => {
     let total = base;
     for (const { k, reading } of changes) total = total.minus(dec(lines[k]!.netAmount?.value ?? '0')).plus(reading.net);
