@@ -28,6 +28,7 @@ import {
   OTHER_PARTY_HEADING,
   PARTY_DETAIL_LABEL,
   SALUTATION,
+  stripSalutation,
   SELLER_HEADING,
   SELLER_HEADING_WORDS,
   compileLabels,
@@ -283,7 +284,7 @@ function readBlock(ctx: ParseContext, block: Block): PartyRead {
         text = `${text} ${next.text}`;
         nameIndex += 1;
       }
-      read.name = { text, line: first.line };
+      read.name = { text: stripSalutation(text), line: first.line };
     }
   }
   const addressLines: string[] = [];
