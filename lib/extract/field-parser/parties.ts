@@ -102,6 +102,9 @@ export function isNameLike(text: string): boolean {
   if ((STREET.test(t) || STREET.test(t.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'))) && /\d/.test(t)) return false;
   if (findDates(t).length > 0) return false;
   if (/\d[.,]\d{2}\b/.test(t)) return false;
+  // An identifier with its label (`Ondernemingsnummer 0765.824.188`, `Steuernummer 143/123/12345`): six digits or more
+  // make a number, not a name, unless a legal form says it is a company.
+  if ((t.match(/\d/g)?.length ?? 0) >= 6 && !hasLegalForm(t)) return false;
   const f = fold(t);
   if (matchLabels(BOILERPLATE, f).length > 0) return false;
   const compact = f.replace(/[\s:.]/g, '');
