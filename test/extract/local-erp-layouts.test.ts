@@ -82,3 +82,31 @@ describe('the seller', () => {
     expect(inv.buyer.name?.value).toBe('Vos Meubelmakerij V.O.F.');
   });
 });
+
+describe('an invoice line with its tax in a column (Odoo: `TVA 20 %` on every row)', () => {
+  it('is a line, not a VAT breakdown row, even when its numbers happen to multiply out', () => {
+    const inv = parse(
+      [
+        'Établissements Roux SAS',
+        '12 rue Pasteur',
+        '69003 Lyon',
+        'TVA: FR70428152458',
+        '',
+        'Facture FAC/2023/2831',
+        "Date de facturation:   Date d'échéance:",
+        '10/04/2023             25/05/2023',
+        '',
+        'Description             Quantité   Prix unitaire   Taxes       Montant',
+        'Déplacement                 1,00          264,02   TVA 20 %     264,02',
+        'Maintenance annuelle       10,00            2,90   TVA 20 %      29,00',
+        'Ramette papier A4           1,00          300,92   TVA 20 %     300,92',
+        '',
+        'Montant hors taxes                593,94 EUR',
+        'TVA 20 %                          118,79 EUR',
+        'Total                             712,73 EUR',
+      ].join('\n'),
+    );
+    expect(inv.lines).toHaveLength(3);
+    expect(inv.totals.totalVAT?.value).toBe('118.79');
+  });
+});

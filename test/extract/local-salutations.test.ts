@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentFromPlainText, parseInvoice } from '../../lib/extract/field-parser/index.js';
 import { stripSalutation } from '../../lib/extract/field-parser/labels.js';
+import { isNameLike } from '../../lib/extract/field-parser/parties.js';
 
 const parse = (text: string) => parseInvoice(documentFromPlainText(text), { method: 'pdf-text' });
 
@@ -36,6 +37,14 @@ describe('stripSalutation', () => {
 });
 
 describe('the buyer after a salutation', () => {
+  it('a salutation that is also a buyer heading (Spett.le) before a person: the line is still a name', () => {
+    expect(isNameLike('Spett.le Giuseppe Gallo')).toBe(true);
+    const inv = parse(
+      ['Russo Panificio S.p.A.', 'Via Roma 51', '50123 Firenze', 'P.IVA 70716454701', '', '                                        Spett.le Giuseppe Gallo', '                                        Corso Italia 168', '                                        20121 Milano', '                                        C.F. MRMNIB63E36B701V', '', 'Fattura', 'Numero   Data', '3639/2023   22/07/2023', '', 'Imponibile   3.242,05 €', 'IVA 22%   713,25 €', 'Totale fattura   3.955,30 €'].join('\n'),
+    );
+    expect(inv.buyer.name?.value).toBe('Giuseppe Gallo');
+  });
+
   const invoice = (window: string[]) =>
     parse(
       [

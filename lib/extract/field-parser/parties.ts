@@ -92,7 +92,8 @@ function isTitleOnly(text: string): boolean {
 
 /** True when a text may be a party name: letters, no contact data, no street, no postcode, no amounts or dates, no title, country line, placeholder or boilerplate. */
 export function isNameLike(text: string): boolean {
-  const t = text.trim();
+  // A salutation on the name's line (`Spett.le Giuseppe Gallo`) is looked past: the name is what follows it.
+  const t = stripSalutation(text);
   if (t.length < 2 || t.length > 90) return false;
   const letters = t.match(/\p{L}/gu)?.length ?? 0;
   if (letters < 2 || letters < t.replace(/\s/g, '').length * 0.5) return false;

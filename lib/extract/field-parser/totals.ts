@@ -137,7 +137,9 @@ function arithmeticRows(ctx: ParseContext, i: number): BreakdownRow[] {
   const hasWord = matchLabels(VAT_WORD, f).length > 0;
   const hasPercent = ctx.amounts(i).some((a) => a.percent);
   if (!hasWord && !hasPercent) return [];
-  const rates = rateTokens(ctx, i, !hasWord);
+  // A line that prints a percent gives its rate as that percent, never as a plain number (an invoice line's quantity
+  // or amount: `Maintenance 10,00  2,90  TVA 20 %  29,00` is no 29 % row with base 10,00 and tax 2,90).
+  const rates = rateTokens(ctx, i, !hasWord || hasPercent);
   const amounts = money(ctx, i);
   if (amounts.length > 4) return [];
   for (const r of rates) {
