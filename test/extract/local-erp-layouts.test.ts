@@ -110,3 +110,68 @@ describe('an invoice line with its tax in a column (Odoo: `TVA 20 %` on every ro
     expect(inv.totals.totalVAT?.value).toBe('118.79');
   });
 });
+
+describe('Swiss totals and the QR-bill', () => {
+  const swiss = (totals: string[]) =>
+    parse(
+      [
+        'Holzbau Braun GmbH',
+        'Kirchweg 4',
+        '3011 Bern',
+        'UID CHE-188.136.525 MWST',
+        '',
+        'Rechnung Nr. 2025-1739',
+        'Datum: 12.10.2025',
+        '',
+        'Pos.  Bezeichnung     Menge   Preis     Total',
+        '1     Beratung            1  1001.51  1001.51',
+        '',
+        ...totals,
+        '',
+        'Empfangsschein          Zahlteil',
+        'Konto / Zahlbar an      CH38 9445 5902 8494 6744 3',
+        'Holzbau Braun GmbH      Holzbau Braun GmbH',
+        'Währung Betrag          3011 Bern',
+        "CHF 1 082.63",
+      ].join('\n'),
+    );
+
+  it('Zwischentotal is the net total, Total CHF the total incl. VAT, and a postcode after "Betrag" no amount', () => {
+    const inv = swiss(["Zwischentotal          1'001.51 CHF", 'MWST 8.1 %               81.12 CHF', "Total CHF              1'082.63 CHF"]);
+    expect(inv.totals.totalHT?.value).toBe('1001.51');
+    expect(inv.totals.totalTTC?.value).toBe('1082.63');
+  });
+});
+
+describe('a street without a street word in the usual lists', () => {
+  it.each(['Grote Markt 86', 'Largo Augusto 7', 'Avda. Diagonal 640', 'C/ Mayor 12'])('%j is an address line, not a name', (text) => {
+    expect(isNameLike(text)).toBe(false);
+  });
+
+  it('a Belgian letterhead on the right with its street on "Grote Markt": the buyer on the left is the buyer', () => {
+    const inv = parse(
+      [
+        '                                                  Vos Transport NV',
+        '                                                    Grote Markt 86',
+        '                                                   2000 Antwerpen',
+        '                                                  facturen@vos.be',
+        '                                  Ondernemingsnummer 0552.242.162',
+        'Smit Advies B.V.',
+        'T.a.v. mevr. S. de Vries',
+        'Molenweg 279',
+        '3011 AB Rotterdam',
+        '',
+        'FACTUUR',
+        'Factuurnummer: 20242097',
+        'Factuurdatum: 05/09/2024',
+        '',
+        'Totaal excl. btw   8.172,44 €',
+        'Btw 6%               490,35 €',
+        'Te betalen         8.662,79 €',
+        '',
+        'Vos Transport NV - Grote Markt 86, 2000 Antwerpen - RPR Antwerpen - BTW BE0552.242.162',
+      ].join('\n'),
+    );
+    expect(inv.buyer.name?.value).toBe('Smit Advies B.V.');
+  });
+});

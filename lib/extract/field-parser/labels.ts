@@ -364,7 +364,7 @@ export const TOTAL_LABELS = {
     'totaal excl. btw', 'totaal excl btw', 'totaal exclusief btw', 'bedrag excl. btw', 'totaal exclusief', 'netto bedrag', 'totaal netto',
     'base imponible', 'total sin iva', 'importe neto', 'total neto', 'subtotal sin iva', 'imponibile', 'totale netto', 'imponibile totale', 'totale senza iva',
   ]),
-  netWeak: compileLabels(['netto', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'summe', 'total net', 'subtotaal', 'subtotale']),
+  netWeak: compileLabels(['netto', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'zwischentotal', 'summe', 'total net', 'subtotaal', 'subtotale']),
   /** Invoice total VAT amount (BT-110). */
   vat: compileLabels([
     'total tva', 'montant tva', 'montant de la tva', 'montant total tva', 'total taxes', 'total des taxes', 'tva totale', 'total t.v.a.',
@@ -389,6 +389,8 @@ export const TOTAL_LABELS = {
     'total inkl. mwst', 'total inkl. mwst.', 'total inkl.', 'summe inkl.', 'betrag inkl. mwst', 'rechnungstotal', 'endsumme',
     'totaal incl. btw', 'totaal incl btw', 'totaal inclusief btw', 'totaalbedrag', 'factuurbedrag', 'bedrag incl. btw',
     'total factura', 'importe total', 'total con iva', 'total iva incluido', 'totale fattura', 'totale documento', 'importo totale', 'totale iva inclusa',
+    // The total named with its currency (Swiss and English use: `Total CHF 1'082.63`).
+    'total chf', 'total eur', 'total gbp', 'total usd', 'total in chf', 'total in eur',
   ]),
   grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount', 'totaal', 'totale', 'importe', 'importo', 'bedrag']),
   /** Paid amount (BT-113). */

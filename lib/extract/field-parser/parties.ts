@@ -62,7 +62,7 @@ interface Block {
 
 const POSTCODE_LINE =
   /(?:^|[\s,])(?:[A-Z]{1,3}[- ]?)?\d{4,5}(?:-\d{3})?\s+\p{Lu}|(?:^|\s)[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|(?:^|\s)\d{4}\s?[A-Z]{2}\s+\p{Lu}|(?:^|\s)\d{3}\s\d{2}\s+\p{Lu}|(?:^|\s)\d{2}-\d{3}\s+\p{Lu}|\p{Lu}\p{Ll}+\s\d{6}\b|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/u;
-const STREET = /(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|damm|ufer|straat|laan|plein|gracht|kade|singel|gatan|gade|vej|vägen|vagen)(?![\p{L}])|(?<![\p{L}])(?:rue|avenue|av\.|boulevard|bd|chemin|allée|place|impasse|quai|route|cours|road|street|st\.|lane|ave\.?|drive|way|via|viale|corso|piazza|calle|avenida|paseo|plaza|carrer|rua|ul\.|ulica|ring|postfach|bp|cs|case postale|p\.?o\.? box)(?![\p{L}])/iu;
+const STREET = /(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|damm|ufer|straat|laan|plein|gracht|kade|singel|gatan|gade|vej|vägen|vagen|markt|dijk|dreef|haven|plaats)(?![\p{L}])|(?<![\p{L}])(?:rue|avenue|av\.|boulevard|bd|chemin|allée|place|impasse|quai|route|cours|faubourg|road|street|st\.|lane|ave\.?|drive|way|via|viale|corso|piazza|largo|vicolo|strada|calle|c\/|avenida|avda\.|paseo|plaza|rambla|ronda|travesía|carretera|ctra\.|carrer|rua|ul\.|ulica|ring|postfach|bp|cs|case postale|p\.?o\.? box)(?![\p{L}])/iu;
 const TITLE_WORDS = compileLabels([...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, 'warenrechnung', 'rechnung', 'facture', 'invoice', 'avoir']);
 const CONTACT = /@|www\.|https?:|(?<![\p{L}])(?:tel|tél|fon|fax|phone|mobile|mobil|handy|e-?mail|courriel|iban|bic|swift|blz|konto)(?![\p{L}])/iu;
 
