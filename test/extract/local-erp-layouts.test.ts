@@ -136,6 +136,12 @@ describe('Swiss totals and the QR-bill', () => {
       ].join('\n'),
     );
 
+  it('a currency code printed after "Total" belongs to the amount: Total GBP 64,672.87', () => {
+    const inv = parse(['Invoice No. INV-2026-0042', 'Date: 03/08/2026', '', 'Net total   GBP 53,894.06', 'VAT @ 20%   GBP 10,778.81', 'Total   GBP 64,672.87'].join('\n'));
+    expect(inv.totals.totalHT?.value).toBe('53894.06');
+    expect(inv.totals.totalTTC?.value).toBe('64672.87');
+  });
+
   it('Zwischentotal is the net total, Total CHF the total incl. VAT, and a postcode after "Betrag" no amount', () => {
     const inv = swiss(["Zwischentotal          1'001.51 CHF", 'MWST 8.1 %               81.12 CHF', "Total CHF              1'082.63 CHF"]);
     expect(inv.totals.totalHT?.value).toBe('1001.51');

@@ -389,8 +389,6 @@ export const TOTAL_LABELS = {
     'total inkl. mwst', 'total inkl. mwst.', 'total inkl.', 'summe inkl.', 'betrag inkl. mwst', 'rechnungstotal', 'endsumme',
     'totaal incl. btw', 'totaal incl btw', 'totaal inclusief btw', 'totaalbedrag', 'factuurbedrag', 'bedrag incl. btw',
     'total factura', 'importe total', 'total con iva', 'total iva incluido', 'totale fattura', 'totale documento', 'importo totale', 'totale iva inclusa',
-    // The total named with its currency (Swiss and English use: `Total CHF 1'082.63`).
-    'total chf', 'total eur', 'total gbp', 'total usd', 'total in chf', 'total in eur',
   ]),
   grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount', 'totaal', 'totale', 'importe', 'importo', 'bedrag']),
   /** Paid amount (BT-113). */
