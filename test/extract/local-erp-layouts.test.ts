@@ -181,3 +181,43 @@ describe('a street without a street word in the usual lists', () => {
     expect(inv.buyer.name?.value).toBe('Smit Advies B.V.');
   });
 });
+
+describe('dates whose order no date proves', () => {
+  const odoo = (values: string, terms = 'Payment terms: 60 Days') =>
+    parse(
+      [
+        'Advies Bos NV',
+        'Meir 20',
+        '9000 Gent',
+        '',
+        'Invoice INV/2023/03390',
+        'Invoice Date:   Due Date:   Source:',
+        values,
+        '',
+        'Description   Quantity   Unit Price   Taxes   Amount',
+        'Training session   2.00   390.01   VAT 21%   780.02',
+        '',
+        'Untaxed Amount   € 780.02',
+        'VAT 21%   € 163.80',
+        'Total   € 943.82',
+        terms,
+      ].join('\n'),
+    );
+
+  it('month first when day first puts the due date ten months after the issue date and month first a usual term after', () => {
+    const inv = odoo('11/11/2023   01/10/2024   S62541');
+    expect(inv.invoiceDate?.value).toBe('2023-11-11');
+    expect(inv.dueDate?.value).toBe('2024-01-10');
+  });
+
+  it('day first as before when it gives a usual term', () => {
+    const inv = odoo('02/03/2024   01/04/2024   S62541');
+    expect(inv.invoiceDate?.value).toBe('2024-03-02');
+    expect(inv.dueDate?.value).toBe('2024-04-01');
+  });
+
+  it('day first as before when a date proves it, whatever the term', () => {
+    const inv = odoo('11/11/2023   01/10/2024   S62541', 'Delivered 25/10/2023');
+    expect(inv.dueDate?.value).toBe('2024-10-01');
+  });
+});
