@@ -221,3 +221,16 @@ describe('dates whose order no date proves', () => {
     expect(inv.dueDate?.value).toBe('2024-10-01');
   });
 });
+
+describe('the document number of accounting and ERP software', () => {
+  it.each([
+    ['N° pièce : FA00042', 'FA00042'],
+    ['Nº documento: F-2026-77', 'F-2026-77'],
+    ['Documento n. 117', '117'],
+    ['Documentnummer: 2026-0655', '2026-0655'],
+    ['Doc. nr. 2026-0042', '2026-0042'],
+  ])('%j gives the invoice number %j', (line, number) => {
+    const inv = parse(['ACME GmbH', 'Hauptstraße 1', '10115 Berlin', '', 'Rechnung', line, 'Datum: 03.08.2026', '', 'Summe netto   100,00', 'MwSt. 19 %   19,00', 'Gesamtbetrag   119,00'].join('\n'));
+    expect(inv.invoiceNumber?.value).toBe(number);
+  });
+});
