@@ -142,9 +142,10 @@ export const INVOICE_NUMBER = compileLabels([
   'factura no.', 'factura núm.', 'factura número', 'núm. factura', 'nº factura', 'n.º factura', 'n° factura', 'número factura',
   'numero fattura', 'numero della fattura', 'numero documento', 'n. fattura', 'fattura n.', 'fattura n°', 'fattura nr.', 'fattura numero', 'nr. fattura',
   'num. fattura', 'n° fattura', 'nota di credito n.',
-  // The document number of accounting and ERP software (Sage and EBP `N° pièce`, `Nº documento`, `Documento n.`, `Doc. nr.`).
+  // The document number of accounting and ERP software (Sage and EBP `N° pièce`, `Nº documento`, `Doc. nr.`). Not
+  // `Documento n.`: in a row of labels, `Data documento   N. fattura` would read as one.
   'n° pièce', 'n° de pièce', 'no pièce', 'numéro de pièce', 'nº documento', 'nº de documento', 'n° documento', 'número de documento',
-  'documento n.', 'documento n°', 'documento nr.', 'documentnummer', 'documentnr.', 'document nr.', 'doc. nr.', 'doc.nr.',
+  'documentnummer', 'documentnr.', 'document nr.', 'doc. nr.', 'doc.nr.',
 ]);
 
 /**
