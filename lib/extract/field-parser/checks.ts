@@ -35,7 +35,8 @@ export function crossCheck(invoice: ExtractedInvoice, lineTotal?: Extracted<stri
   });
 
   const nets = invoice.lines.map((l) => value(l.netAmount));
-  if (invoice.lines.length > 0 && nets.every((x) => x !== undefined)) {
+  // Line amounts computed from the total (read again so that they add up to it) are not checked against it.
+  if (invoice.lines.length > 0 && nets.every((x) => x !== undefined) && !invoice.lines.some((l) => computed(l.netAmount))) {
     const total = sum(nets);
     const target = lineTotal ?? totals.totalHT;
     const name = lineTotal ? 'sum-of-lines-vs-line-total' : 'sum-of-lines-vs-total-without-vat';

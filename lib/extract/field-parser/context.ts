@@ -4,7 +4,7 @@
  * each line (computed once).
  */
 import type { Extracted } from '../port.js';
-import { detectDateOrder, findDates, type DateOrder, type DateToken } from './dates.js';
+import { decideDateOrder, findDates, type DateOrder, type DateToken } from './dates.js';
 import { findIbans, findVatNumbers, type IdentifierToken } from './identifiers.js';
 import { currenciesInText, isMonthFirstDocument } from './evidence.js';
 import { detectDecimalStyle, findAmounts, type AmountToken, type DecimalStyle } from './numbers.js';
@@ -17,6 +17,8 @@ export interface ParseContext {
   folded: string[];
   decimal: DecimalStyle;
   dateOrder: DateOrder;
+  /** True when a date of the document proves its numeric date order (a part above 12), false when it was assumed. */
+  dateOrderProven: boolean;
   /** Multiplier applied to every confidence (lower for OCR text). */
   reliability: number;
   /** The text came from OCR (letters may be misread). */
@@ -33,6 +35,8 @@ export interface ParseContext {
 export interface ContextOptions {
   /** The text came from OCR: confidences are scaled by the OCR word confidence. */
   ocr?: boolean;
+  /** Reads numeric dates in this order whatever the document's dates suggest (a second reading, parse-invoice.ts). */
+  dateOrder?: DateOrder;
 }
 
 /** Builds the context: folds lines, detects the decimal separator and the date order. */
@@ -43,7 +47,8 @@ export function createContext(doc: TextDocument, options: ContextOptions = {}): 
   const currencies = new Set(folded.flatMap((f) => [...currenciesInText(f)]));
   // A US address ("Austin, TX 78701") or EIN tells a US document as well as its dollars do.
   const countries = new Set<string>(lines.some((l) => /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b|\bEIN\b\s*:?\s*\d{2}-\d{7}\b/.test(l.text)) ? ['US'] : []);
-  const dateOrder = detectDateOrder(lines.map((l) => l.text), isMonthFirstDocument({ currencies, countries }));
+  const decided = decideDateOrder(lines.map((l) => l.text), isMonthFirstDocument({ currencies, countries }));
+  const dateOrder = options.dateOrder ?? decided.order;
   const amountCache = new Map<number, AmountToken[]>();
   const dateCache = new Map<number, DateToken[]>();
   const vatCache = new Map<number, IdentifierToken[]>();
@@ -62,6 +67,7 @@ export function createContext(doc: TextDocument, options: ContextOptions = {}): 
     folded,
     decimal,
     dateOrder,
+    dateOrderProven: decided.proven,
     reliability: options.ocr ? 0.85 : 1,
     ocr: options.ocr ?? false,
     dates(i) {

@@ -129,6 +129,8 @@ export function nameMatchesDomain(name: string, domain: PrintedDomain): boolean 
  */
 export function isSlogan(text: string): boolean {
   const f = fold(text.trim());
+  // A name with its legal form is a company's (`Vos Advies NV`, `Uw Bakker B.V.`), not a phrase.
+  if (hasLegalForm(text)) return false;
   if (/(?:^|\s)(?:since|seit|depuis|desde|dal|dai|sinds|sedan|siden|od|established|est\.|fondee en|gegrundet)\s+(?:l'an\s+)?(?:1[89]|20)\d{2}\b/.test(f)) return true;
   // Three words at least: "Vos Bouw", "Uw Bakker" are names.
   return f.split(/\s+/).length >= 3 && /^(?:your|our|ihr|ihre|unser|unsere|votre|vos|notre|nos|uw|onze|su|sus|nuestro|nuestra|il vostro|la vostra|vostro|vostra|il nostro|la nostra)\s/.test(f);
@@ -283,6 +285,30 @@ function isBuyerName(name: string, buyerName: string): boolean {
 }
 
 /**
+ * Candidates that name a company by the first words of its full name (a logo word `Weber` or `Software` printed in
+ * large type over `Weber Druckerei GmbH & Co. KG` / `Software van Dijk B.V.`): the short form is the same company as
+ * the full name with a legal form that starts with its words, and takes that name's key.
+ */
+function shortFormKeys<T>(candidates: ReadonlyArray<IssuerCandidate<T>>): Map<IssuerCandidate<T>, string> {
+  const words = (name: string): string[] => fold(name).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  const out = new Map<IssuerCandidate<T>, string>();
+  const full = candidates.filter((c) => hasLegalForm(c.name));
+  for (const c of candidates) {
+    if (hasLegalForm(c.name)) continue;
+    const short = words(c.name);
+    if (short.length === 0 || !short.some((w) => w.length >= 4)) continue;
+    const longer = full.filter((d) => {
+      const w = words(d.name);
+      return w.length > short.length && short.every((x, k) => w[k] === x);
+    });
+    // Only when the short form points at one company.
+    const keys = new Set(longer.map((d) => companyKey(d.name)));
+    if (keys.size === 1) out.set(c, [...keys][0]!);
+  }
+  return out;
+}
+
+/**
  * Chooses the issuer among named candidates by the evidence each has (issue 25, point 2): its source's base, then
  * identifiers in its block, the bank details' payee, an e-mail or web domain made of its words, the same company named
  * by several sources (header and footer, footer and payee), a legal form, contact data. Names of the buyer (`buyerName`)
@@ -293,9 +319,12 @@ export function chooseIssuer<T>(ctx: ParseContext, candidates: ReadonlyArray<Iss
   const payees = findPayees(ctx).filter((p) => !options.buyerLines?.has(p.line));
   const domains = findDomains(ctx).filter((d) => !options.buyerLines?.has(d.line));
   const groups = new Map<string, Array<IssuerCandidate<T>>>();
+  const shortForms = shortFormKeys(candidates);
   for (const c of candidates) {
-    const key = companyKey(c.name);
-    if (key.length < 2 || (options.buyerName !== undefined && isBuyerName(c.name, options.buyerName))) continue;
+    const key = shortForms.get(c) ?? companyKey(c.name);
+    // The buyer named again is never the issuer (a short form by the key it takes, a name by isBuyerName).
+    const buyerNamed = options.buyerName !== undefined && (shortForms.has(c) ? key === companyKey(options.buyerName) : isBuyerName(c.name, options.buyerName));
+    if (key.length < 2 || buyerNamed) continue;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   let best: (IssuerChoice<T> & { score: number }) | undefined;

@@ -142,6 +142,10 @@ export const INVOICE_NUMBER = compileLabels([
   'factura no.', 'factura núm.', 'factura número', 'núm. factura', 'nº factura', 'n.º factura', 'n° factura', 'número factura',
   'numero fattura', 'numero della fattura', 'numero documento', 'n. fattura', 'fattura n.', 'fattura n°', 'fattura nr.', 'fattura numero', 'nr. fattura',
   'num. fattura', 'n° fattura', 'nota di credito n.',
+  // The document number of accounting and ERP software (Sage and EBP `N° pièce`, `Nº documento`, `Doc. nr.`). Not
+  // `Documento n.`: in a row of labels, `Data documento   N. fattura` would read as one.
+  'n° pièce', 'n° de pièce', 'no pièce', 'numéro de pièce', 'nº documento', 'nº de documento', 'n° documento', 'número de documento',
+  'documentnummer', 'documentnr.', 'document nr.', 'doc. nr.', 'doc.nr.',
 ]);
 
 /**
@@ -364,7 +368,7 @@ export const TOTAL_LABELS = {
     'totaal excl. btw', 'totaal excl btw', 'totaal exclusief btw', 'bedrag excl. btw', 'totaal exclusief', 'netto bedrag', 'totaal netto',
     'base imponible', 'total sin iva', 'importe neto', 'total neto', 'subtotal sin iva', 'imponibile', 'totale netto', 'imponibile totale', 'totale senza iva',
   ]),
-  netWeak: compileLabels(['netto', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'summe', 'total net', 'subtotaal', 'subtotale']),
+  netWeak: compileLabels(['netto', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'zwischentotal', 'summe', 'total net', 'subtotaal', 'subtotale']),
   /** Invoice total VAT amount (BT-110). */
   vat: compileLabels([
     'total tva', 'montant tva', 'montant de la tva', 'montant total tva', 'total taxes', 'total des taxes', 'tva totale', 'total t.v.a.',
@@ -488,8 +492,33 @@ export const BUYER_REFERENCE = compileLabels([
   'klant', 'uw', 'cliente', 'comprador', 'destinatario', 'cessionario', 'committente',
 ], { prefix: true });
 
-/** Salutations and care-of words printed before a person's name in an address block. */
-export const SALUTATION = /^(herrn?|frau|firma|fa\.|m\.|mme|mlle|monsieur|madame|mr\.?|mrs\.?|ms\.?|miss|dr\.?|c\/o|z\.? ?hd\.?|attn\.?|à l'attention de)\s*$/i;
+/**
+ * Salutations and care-of words printed before a person's or company's name in an address block, on a line of their
+ * own: German (`Herrn`, `Frau`, `Firma`), French (`M.`, `Mme`), English, Italian (`Spett.le`, `Gent.mo`, `Sig.ra`),
+ * Spanish (`Sr.`, `Sra.`, `D.`, `Dña.`), Dutch (`Dhr.`, `Mevr.`, `De heer`).
+ */
+export const SALUTATION =
+  /^(herrn?|frau|firma|fa\.|m\.|mme\.?|mlle\.?|monsieur|madame|mademoiselle|messieurs|mr\.?|mrs\.?|ms\.?|miss|messrs\.?|dr\.?|c\/o|z\.? ?hd\.?|attn\.?|à l'attention de|spett\.?\s?le|spettabile|spett\.|gent\.?\s?m[oai]|gentile|egr\.?|egregio|egregia|sig\.?(?:ra|na)?|sigg\.?|signor|signora|sr\.?|sra\.?|srta\.?|d\.|dña\.?|dª|don|doña|señor|señora|dhr\.?|de heer|mevr\.?|mevrouw|mw\.?|hr\.?)\s*$/i;
+
+/**
+ * A salutation printed on the name's own line (`Herrn Max Mustermann`, `Spett.le Rossi S.r.l.`, `Sra. Carmen Romero`):
+ * the form of address, not part of the party's name (BT-44). Words that are also first names or surnames (`Don`,
+ * `Gentile`) and titles (`Dr.`) are left; a one-letter abbreviation (`M.`, `D.`) counts only before two words or more,
+ * as `M. Dupont` may be an initial.
+ */
+const SALUTATION_PREFIX =
+  /^(?:herrn|herr|frau|firma|fa\.|monsieur|madame|mademoiselle|mme\.?|mlle\.?|mr\.?|mrs\.?|ms\.?|messrs\.?|spett\.?\s?le|spettabile|spett\.|gent\.?\s?m[oai]|egr\.|egregio|egregia|sig\.(?:ra|na)?|sig\.ra|sigg\.|signor|signora|sr\.|sra\.|srta\.|dña\.|dª|doña|señor|señora|dhr\.|de heer|mevr\.|mevrouw|mw\.|hr\.)\s+(?=\S)/iu;
+const SHORT_SALUTATION_PREFIX = /^(?:m|d)\.\s+(?=\S+\s+\S)/iu;
+
+/** Removes a salutation printed before a name on its line (`Herrn Max Mustermann` gives `Max Mustermann`); other texts are returned as they are. */
+export function stripSalutation(text: string): string {
+  const t = text.trim();
+  const m = SALUTATION_PREFIX.exec(t) ?? SHORT_SALUTATION_PREFIX.exec(t);
+  if (!m) return t;
+  const rest = t.slice(m[0].length).trim();
+  // A name remains: two letters at least, and not another salutation alone.
+  return /\p{L}{2}/u.test(rest) && !SALUTATION.test(rest) ? rest : t;
+}
 
 /** Legal forms written in letters (any case). */
 const LEGAL_FORM_WORDS =

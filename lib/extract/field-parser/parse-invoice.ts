@@ -10,7 +10,7 @@ import { createContext, extracted, type ParseContext } from './context.js';
 import { findCurrency, findDocumentType, findDueDate, findInvoiceNumber, findIssueDate, findNonInvoiceTitle, textAfter } from './header.js';
 import { findLabelledBics } from './identifiers.js';
 import { compileLabels, matchLabels } from './labels.js';
-import { findLineItems } from './line-items.js';
+import { findLineItems, reconcileLineNets } from './line-items.js';
 import { findParties } from './parties.js';
 import { chunkAt, type TextDocument } from './text.js';
 import { findTotals } from './totals.js';
@@ -118,6 +118,36 @@ const negate = (e: Extracted<string> | undefined): void => {
   if (e && dec(e.value).isNegative()) e.value = dec(e.value).negated().toFixed(Math.max(2, dec(e.value).decimalPlaces()));
 };
 
+/** Days from one ISO date to another. */
+const daysBetween = (from: string, to: string): number => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+/** A due date a usual payment term after the issue date (the day itself up to half a year). */
+const usualTerm = (issue: string, due: string): boolean => {
+  const days = daysBetween(issue, due);
+  return days >= 0 && days <= 183;
+};
+
+/**
+ * The issue and due dates read in the other numeric order, when no date of the document proves its order and the
+ * assumed order puts the due date before the issue date or more than half a year after it, while the other order puts
+ * it a usual term after (an English Odoo invoice of a European company prints `11/11/2023` and `01/10/2024`, month
+ * first). Otherwise undefined: the first reading stands.
+ */
+function rereadDatesInOtherOrder(
+  doc: TextDocument,
+  ctx: ParseContext,
+  heading: Parameters<typeof findIssueDate>[1],
+  issueDate: Extracted<string> | undefined,
+  dueDate: Extracted<string> | undefined,
+  ocr: boolean,
+): { issueDate: Extracted<string> | undefined; dueDate: Extracted<string> | undefined } | undefined {
+  if (ctx.dateOrderProven || !issueDate || !dueDate || usualTerm(issueDate.value, dueDate.value)) return undefined;
+  const other = createContext(doc, { ocr, dateOrder: ctx.dateOrder === 'DMY' ? 'MDY' : 'DMY' });
+  const issue = findIssueDate(other, heading);
+  const due = findDueDate(other);
+  if (!issue || !due || !usualTerm(issue.value, due.value)) return undefined;
+  return { issueDate: issue, dueDate: due };
+}
+
 /**
  * Parses positioned text into invoice data. Never throws for odd text: fields
  * that cannot be found are left out (see {@link assertUsable} for the
@@ -130,13 +160,17 @@ export function parseInvoice(source: TextDocument, options: ParseInvoiceOptions)
   const notes = [...(options.notes ?? [])];
   const { number, heading } = findInvoiceNumber(ctx);
   const documentType = findDocumentType(ctx, heading);
-  const issueDate = findIssueDate(ctx, heading);
-  const dueDate = findDueDate(ctx);
+  let issueDate = findIssueDate(ctx, heading);
+  let dueDate = findDueDate(ctx);
+  const reread = rereadDatesInOtherOrder(doc, ctx, heading, issueDate, dueDate, options.ocr ?? false);
+  if (reread) ({ issueDate, dueDate } = reread);
   const currency = findCurrency(ctx);
   const parties = findParties(ctx);
   if (options.ocr) repairPartyNames(parties, [doc]);
   const totals = findTotals(ctx);
   const lines = findLineItems(ctx, totals.usedLines);
+  // OCR drops decimal separators and whole amounts: the sum the lines must make tells which.
+  if (options.ocr && !totals.totals.allowanceTotal) reconcileLineNets(lines, totals.lineTotal ?? totals.totals.totalHT, totals.lineTotal !== undefined || totals.consistent);
   const payment = findPayment(ctx);
   const paymentTerms = findPaymentTerms(ctx);
 

@@ -28,6 +28,7 @@ import {
   OTHER_PARTY_HEADING,
   PARTY_DETAIL_LABEL,
   SALUTATION,
+  stripSalutation,
   SELLER_HEADING,
   SELLER_HEADING_WORDS,
   compileLabels,
@@ -61,7 +62,7 @@ interface Block {
 
 const POSTCODE_LINE =
   /(?:^|[\s,])(?:[A-Z]{1,3}[- ]?)?\d{4,5}(?:-\d{3})?\s+\p{Lu}|(?:^|\s)[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|(?:^|\s)\d{4}\s?[A-Z]{2}\s+\p{Lu}|(?:^|\s)\d{3}\s\d{2}\s+\p{Lu}|(?:^|\s)\d{2}-\d{3}\s+\p{Lu}|\p{Lu}\p{Ll}+\s\d{6}\b|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/u;
-const STREET = /(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|damm|ufer|straat|laan|plein|gracht|kade|singel|gatan|gade|vej|vägen|vagen)(?![\p{L}])|(?<![\p{L}])(?:rue|avenue|av\.|boulevard|bd|chemin|allée|place|impasse|quai|route|cours|road|street|st\.|lane|ave\.?|drive|way|via|viale|corso|piazza|calle|avenida|paseo|plaza|carrer|rua|ul\.|ulica|ring|postfach|bp|cs|case postale|p\.?o\.? box)(?![\p{L}])/iu;
+const STREET = /(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|damm|ufer|straat|laan|plein|gracht|kade|singel|gatan|gade|vej|vägen|vagen|markt|dijk|dreef|haven|plaats)(?![\p{L}])|(?<![\p{L}])(?:rue|avenue|av\.|boulevard|bd|chemin|allée|place|impasse|quai|route|cours|faubourg|road|street|st\.|lane|ave\.?|drive|way|via|viale|corso|piazza|largo|vicolo|strada|calle|c\/|avenida|avda\.|paseo|plaza|rambla|ronda|travesía|carretera|ctra\.|carrer|rua|ul\.|ulica|ring|postfach|bp|cs|case postale|p\.?o\.? box)(?![\p{L}])/iu;
 const TITLE_WORDS = compileLabels([...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, 'warenrechnung', 'rechnung', 'facture', 'invoice', 'avoir']);
 const CONTACT = /@|www\.|https?:|(?<![\p{L}])(?:tel|tél|fon|fax|phone|mobile|mobil|handy|e-?mail|courriel|iban|bic|swift|blz|konto)(?![\p{L}])/iu;
 
@@ -94,7 +95,8 @@ const QUANTITY_HEADER = /^(?:qt[ée]\.?|qty\.?|quantit[ée]|quantity|menge|anzah
 
 /** True when a text may be a party name: letters, no contact data, no street, no postcode, no amounts or dates, no title, country line, placeholder or boilerplate. */
 export function isNameLike(text: string): boolean {
-  const t = text.trim();
+  // A salutation on the name's line (`Spett.le Giuseppe Gallo`) is looked past: the name is what follows it.
+  const t = stripSalutation(text);
   if (t.length < 2 || t.length > 90) return false;
   const letters = t.match(/\p{L}/gu)?.length ?? 0;
   if (letters < 2 || letters < t.replace(/\s/g, '').length * 0.5) return false;
@@ -104,6 +106,9 @@ export function isNameLike(text: string): boolean {
   if ((STREET.test(t) || STREET.test(t.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'))) && /\d/.test(t)) return false;
   if (findDates(t).length > 0) return false;
   if (/\d[.,]\d{2}\b/.test(t)) return false;
+  // An identifier with its label (`Ondernemingsnummer 0765.824.188`, `Steuernummer 143/123/12345`): six digits or more
+  // make a number, not a name, unless a legal form says it is a company.
+  if ((t.match(/\d/g)?.length ?? 0) >= 6 && !hasLegalForm(t)) return false;
   const f = fold(t);
   if (matchLabels(BOILERPLATE, f).length > 0) return false;
   const compact = f.replace(/[\s:.]/g, '');
@@ -288,7 +293,7 @@ function readBlock(ctx: ParseContext, block: Block): PartyRead {
         text = `${text} ${next.text}`;
         nameIndex += 1;
       }
-      read.name = { text, line: first.line };
+      read.name = { text: stripSalutation(text), line: first.line };
     }
   }
   const addressLines: string[] = [];

@@ -137,7 +137,9 @@ function arithmeticRows(ctx: ParseContext, i: number): BreakdownRow[] {
   const hasWord = matchLabels(VAT_WORD, f).length > 0;
   const hasPercent = ctx.amounts(i).some((a) => a.percent);
   if (!hasWord && !hasPercent) return [];
-  const rates = rateTokens(ctx, i, !hasWord);
+  // A line that prints a percent gives its rate as that percent, never as a plain number (an invoice line's quantity
+  // or amount: `Maintenance 10,00  2,90  TVA 20 %  29,00` is no 29 % row with base 10,00 and tax 2,90).
+  const rates = rateTokens(ctx, i, !hasWord || hasPercent);
   const amounts = money(ctx, i);
   if (amounts.length > 4) return [];
   for (const r of rates) {
@@ -289,7 +291,9 @@ export function findTotals(ctx: ParseContext): TotalsResult {
     }
     hits.forEach((hit, k) => {
       const next = hits[k + 1];
-      const region = money(ctx, i).filter((a) => a.index >= hit.end && (next === undefined || a.index < next.index));
+      const text = ctx.lines[i]!.text;
+      // A postcode and its town in another column (`Währung Betrag   3011 Bern` on a QR-bill) is no amount.
+      const region = money(ctx, i).filter((a) => a.index >= hit.end && (next === undefined || a.index < next.index) && !isPostcodeToken(text, a));
       // A line with more amounts than base and tax is an invoice line ("20 Stk  19 % VAT  198,00"), not a VAT row.
       if (hit.kind === 'vat' && hasPercent && money(ctx, i).length > 2) return;
       if (hit.kind === 'vat' && hasPercent) {
@@ -327,6 +331,14 @@ export function findTotals(ctx: ParseContext): TotalsResult {
   }
 
   return choose(ctx, candidates, dedupeRows(rows), usedLines);
+}
+
+/** True when an amount token is a postcode: four or five digits alone, followed by a town's name (not a currency code). */
+function isPostcodeToken(text: string, a: AmountToken): boolean {
+  const raw = text.slice(a.index, a.index + a.length);
+  if (!/^\d{4,5}$/.test(raw) || a.currency) return false;
+  const after = text.slice(a.index + a.length);
+  return /^\s\p{Lu}\p{Ll}{2,}/u.test(after);
 }
 
 function dedupeRows(rows: BreakdownRow[]): BreakdownRow[] {

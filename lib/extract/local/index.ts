@@ -26,6 +26,7 @@
  * DocumentTooComplexError.
  */
 import { ExtractionError, ServiceError } from '../../errors.js';
+import { dec, sum } from '../../model/decimal.js';
 import { PDF_MAX_PAGES, rethrowLimit } from '../../limits.js';
 import { assertUsable, parseInvoice, repairPartyNames } from '../field-parser/parse-invoice.js';
 import { repairOcrLegalForms } from '../field-parser/ocr-names.js';
@@ -106,6 +107,23 @@ export function ocrPageOrder(pages: number): number[] {
   if (pages <= 0) return [];
   if (pages === 1) return [0];
   return [0, pages - 1, ...Array.from({ length: pages - 2 }, (_, i) => i + 1)];
+}
+
+/**
+ * Whether an OCR reading's lines call for a second reading ({@link LocalExtractor}): its totals agree (total without
+ * VAT + VAT = total with VAT, BR-CO-15) but its line amounts do not add up to the total without VAT (BR-CO-10), or some
+ * could not be read at all (none, or one computed from the total).
+ */
+export function needsLineReread(invoice: ExtractedInvoice): boolean {
+  const check = (name: string) => invoice.checks.find((c) => c.name === name);
+  if (!invoice.totals.totalHT || !check('total-without-vat-plus-vat')?.ok) return false;
+  return !(check('sum-of-lines-vs-total-without-vat')?.ok ?? check('sum-of-lines-vs-line-total')?.ok ?? false);
+}
+
+/** Whether an invoice's line net amounts (all read, none computed) add up to `total` (BR-CO-10). */
+export function linesAddUpTo(invoice: ExtractedInvoice, total: string): boolean {
+  if (invoice.lines.length === 0 || invoice.lines.some((l) => !l.netAmount || (l.netAmount.source ?? '').startsWith('computed'))) return false;
+  return sum(invoice.lines.map((l) => dec(l.netAmount!.value))).eq(dec(total));
 }
 
 /** Creates the local extractor (name `local`). */
@@ -295,6 +313,32 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
     }
   }
 
+  /**
+   * The second OCR reading of the lines table: when a one-page scan's line amounts do not add up to a total without VAT
+   * that the VAT and total with VAT confirm (BR-CO-10, BR-CO-15), a row may be missing from the reading (tesseract.js's
+   * single-block reading skips some); the page is read again with automatic page segmentation and, when time allows
+   * (the first reading's time before `end`), its lines replace the first ones if they add up to that same total.
+   */
+  async function rereadLines(result: ReadResult, invoice: ExtractedInvoice | undefined): Promise<void> {
+    if (!invoice || !result.reread || result.reread.images.length !== 1 || result.doc.pageCount !== 1) return;
+    if (!needsLineReread(invoice)) return;
+    const { images, ms, end } = result.reread;
+    if (Date.now() + ms > end) return;
+    try {
+      const page = await ocr.recognizePrepared(images[0]!, undefined, { segmentation: 'auto' });
+      if (page.items.length === 0) return;
+      const second = parseInvoice({ lines: buildLines(page.items), pageCount: 1, pageWidth: page.width }, { method: result.method, ocr: true, notes: [] });
+      if (!linesAddUpTo(second, invoice.totals.totalHT!.value)) return;
+      invoice.lines = second.lines;
+      const isLineCheck = (name: string): boolean => name.startsWith('line-') || name.startsWith('sum-of-lines');
+      invoice.checks = [...invoice.checks.filter((c) => !isLineCheck(c.name)), ...second.checks.filter((c) => isLineCheck(c.name))];
+      invoice.notes.push('The lines table was read a second time by OCR (automatic page segmentation): its lines add up to the total without VAT.');
+    } catch (error) {
+      // A page past the limits was refused by the first reading already; anything else leaves the first lines.
+      rethrowLimit(error);
+    }
+  }
+
   function isUsable(invoice: ExtractedInvoice | undefined): boolean {
     if (!invoice) return false;
     try {
@@ -319,6 +363,8 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
       }
       let invoice = parse(result);
       await rereadNames(result, invoice);
+      // After the names' reading, which the same time budget serves first.
+      await rereadLines(result, invoice);
       // A text layer without invoice data (glyphs without Unicode mapping, text drawn as paths): OCR may still read the page.
       if (result.pdf && !isUsable(invoice)) {
         const retry = await ocrPdf(

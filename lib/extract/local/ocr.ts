@@ -221,11 +221,16 @@ export class OcrEngine {
 
   /**
    * Reads a prepared image with the default languages, or with `languages` (a second worker, see the class).
+   * `segmentation: 'auto'` reads it with tesseract's automatic page segmentation (PSM 3: columns and blocks found
+   * first) instead of tesseract.js's single block of text (PSM 6), for this reading only: it finds rows of a table that
+   * the single-block reading may skip.
    */
-  async recognizePrepared(prepared: PreparedImage, languages?: readonly string[]): Promise<OcrPage> {
+  async recognizePrepared(prepared: PreparedImage, languages?: readonly string[], options: { segmentation?: 'auto' } = {}): Promise<OcrPage> {
     const worker = languages === undefined || languages.join('+') === this.languages.join('+') ? await this.start() : await this.startExtra(languages);
     const { page, report } = prepared;
-    const result = await worker.recognize(prepared.input, this.options.rotateAuto ? { rotateAuto: true } : {}, { blocks: true, text: false });
+    // Parameters given with a reading are restored by tesseract.js after it.
+    const params = { ...(this.options.rotateAuto ? { rotateAuto: true } : {}), ...(options.segmentation === 'auto' ? { tessedit_pageseg_mode: '3' } : {}) };
+    const result = await worker.recognize(prepared.input, params as Parameters<Worker['recognize']>[1], { blocks: true, text: false });
     const blocks = (result.data.blocks ?? []) as unknown as OcrBlock[];
     const items: PositionedItem[] = [];
     let total = 0;
