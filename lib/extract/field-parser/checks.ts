@@ -15,7 +15,8 @@ import { rateMatches } from './totals.js';
 
 type Check = ExtractedInvoice['checks'][number];
 
-const computed = (e: Extracted<string> | undefined): boolean => e?.source?.startsWith('computed') ?? false;
+/** Whether a value was computed (from other values) rather than read from the document. */
+export const computed = (e: Extracted<string> | undefined): boolean => e?.source?.startsWith('computed') ?? false;
 const value = (e: Extracted<string> | undefined): Decimal | undefined => (e === undefined ? undefined : dec(e.value));
 
 /** Runs every cross-check whose operands were extracted; returns their outcomes and adjusts confidences in place. */

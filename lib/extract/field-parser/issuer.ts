@@ -315,7 +315,6 @@ function shortFormKeys<T>(candidates: ReadonlyArray<IssuerCandidate<T>>): Map<Is
  * are never chosen. The confidence is the base plus the evidence, at most 0.95.
  */
 export function chooseIssuer<T>(ctx: ParseContext, candidates: ReadonlyArray<IssuerCandidate<T>>, options: { buyerName?: string; buyerLines?: ReadonlySet<number> } = {}): IssuerChoice<T> | undefined {
-
   const payees = findPayees(ctx).filter((p) => !options.buyerLines?.has(p.line));
   const domains = findDomains(ctx).filter((d) => !options.buyerLines?.has(d.line));
   const groups = new Map<string, Array<IssuerCandidate<T>>>();

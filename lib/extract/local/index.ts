@@ -28,6 +28,7 @@
 import { ExtractionError, ServiceError } from '../../errors.js';
 import { dec, sum } from '../../model/decimal.js';
 import { PDF_MAX_PAGES, rethrowLimit } from '../../limits.js';
+import { computed } from '../field-parser/checks.js';
 import { assertUsable, parseInvoice, repairPartyNames } from '../field-parser/parse-invoice.js';
 import { repairOcrLegalForms } from '../field-parser/ocr-names.js';
 import { detectLanguage } from '../field-parser/language.js';
@@ -122,7 +123,7 @@ export function needsLineReread(invoice: ExtractedInvoice): boolean {
 
 /** Whether an invoice's line net amounts (all read, none computed) add up to `total` (BR-CO-10). */
 export function linesAddUpTo(invoice: ExtractedInvoice, total: string): boolean {
-  if (invoice.lines.length === 0 || invoice.lines.some((l) => !l.netAmount || (l.netAmount.source ?? '').startsWith('computed'))) return false;
+  if (invoice.lines.length === 0 || invoice.lines.some((l) => !l.netAmount || computed(l.netAmount))) return false;
   return sum(invoice.lines.map((l) => dec(l.netAmount!.value))).eq(dec(total));
 }
 
