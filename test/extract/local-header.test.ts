@@ -144,9 +144,22 @@ describe('totals as OCR reads them', () => {
     expect(parseOcr(invoice('£160.26', '£801.28', '£96154')).totals.totalTTC?.value).toBe('961.54');
   });
 
+  it('drops a minus sign OCR read before a total (a dash or a rule) when the two other totals imply the amount', () => {
+    const t = parseOcr(invoice('- £160.26')).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['801.28', '160.26', '961.54']);
+    expect(parseOcr(invoice('£160.26', '£801.28', '-£961.54')).totals.totalTTC?.value).toBe('961.54');
+  });
+
   it('no repair where the arithmetic does not point to it, nor on a text layer', () => {
     expect(parseOcr(invoice('£17026')).totals.totalVAT?.value).not.toBe('170.26');
     expect(parse(invoice('£16026')).totals.totalVAT?.value).not.toBe('160.26');
+    expect(parseOcr(invoice('-£170.26')).totals.totalVAT?.value).not.toBe('170.26');
+    expect(parse(invoice('-£160.26')).totals.totalVAT?.value).not.toBe('160.26');
+  });
+
+  it('a credit note printed with negative totals keeps them', () => {
+    const t = parseOcr(invoice('-£160.26', '-£801.28', '-£961.54')).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['-801.28', '-160.26', '-961.54']);
   });
 });
 

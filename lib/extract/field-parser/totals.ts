@@ -352,17 +352,24 @@ function dedupeRows(rows: BreakdownRow[]): BreakdownRow[] {
 }
 
 /**
- * OCR drops the decimal point of an amount now and then (`£16026` for `£160.26`). When two of the three totals
- * (without VAT, VAT, with VAT) imply the third by BR-CO-15 and a candidate for that third reads the implied amount with
- * its two decimals run into the integer part (100 times it), the implied amount is added as a candidate of the same
- * score: the arithmetic of the two others, not a guess, restores the point (a wrong amount is worse than a missing one).
+ * Two misreadings OCR makes of a total, undone by the arithmetic of the two others: when two of the three totals
+ * (without VAT, VAT, with VAT) imply the third by BR-CO-15 and a candidate for that third reads the implied amount
+ * - with its two decimals run into the integer part (100 times it): OCR dropped the decimal point (`£16026` for
+ *   `£160.26`);
+ * - with a minus sign: OCR read a mark before it (a dash, a rule's end, the edge of a shaded row) as one
+ *   (`- 991,34 €`, printed `991,34 €`),
+ * the implied amount is added as a candidate of the same score. Only a positive implied amount is restored (an
+ * invoice's totals; a credit note printed with negative totals is consistent as read). The arithmetic of the two
+ * others, not a guess, restores the value: a wrong amount is worse than a missing one.
  */
-function restoreLostDecimalPoints(nets: TotalCandidate[], vats: TotalCandidate[], grosses: TotalCandidate[]): void {
+function restoreOcrMisreadings(nets: TotalCandidate[], vats: TotalCandidate[], grosses: TotalCandidate[]): void {
   const restore = (list: TotalCandidate[], implied: Decimal[]): void => {
     for (const c of [...list]) {
       const value = dec(c.value);
-      const hit = implied.find((v) => v.gt(0) && v.times(100).eq(value));
-      if (hit && !list.some((x) => dec(x.value).eq(hit))) list.push({ ...c, value: hit.toFixed(2), why: `${c.why}, decimal point restored` });
+      const point = implied.find((v) => v.gt(0) && v.times(100).eq(value));
+      const sign = value.lt(0) ? implied.find((v) => v.gt(0) && v.eq(value.abs())) : undefined;
+      const hit = point ?? sign;
+      if (hit && !list.some((x) => dec(x.value).eq(hit))) list.push({ ...c, value: hit.toFixed(2), why: `${c.why}, ${point ? 'decimal point restored' : 'minus sign dropped'}` });
     }
   };
   const sums = (a: TotalCandidate[], b: TotalCandidate[], f: (x: Decimal, y: Decimal) => Decimal): Decimal[] => a.flatMap((x) => b.map((y) => f(dec(x.value), dec(y.value))));
@@ -410,7 +417,7 @@ function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: Breakdown
     for (const d of byKind('due')) grosses.push({ ...d, kind: 'gross', score: d.score - 0.3, why: 'amount due' });
   }
 
-  if (ctx.ocr) restoreLostDecimalPoints(nets, vats, grosses);
+  if (ctx.ocr) restoreOcrMisreadings(nets, vats, grosses);
 
   const options = <T>(list: T[]): Array<T | undefined> => [...list, undefined];
   let bestCombo: { n?: TotalCandidate; v?: TotalCandidate; g?: TotalCandidate; score: number; consistent: boolean } = { score: -1, consistent: false };
