@@ -81,4 +81,9 @@ describe('the buyer after a salutation', () => {
     );
     expect(italian.buyer.name?.value).toBe('Marco Marino');
   });
+
+  it('on a line of its own with a mark OCR read from a speck after it (De heer+): still a salutation', () => {
+    expect(invoice(['De heer+', 'Kees Janssen', 'Lindenallee 12', '80331 München']).buyer.name?.value).toBe('Kees Janssen');
+    expect(invoice(['Herrn ~', 'Max Mustermann', 'Lindenallee 12', '80331 München']).buyer.name?.value).toBe('Max Mustermann');
+  });
 });

@@ -495,10 +495,11 @@ export const BUYER_REFERENCE = compileLabels([
 /**
  * Salutations and care-of words printed before a person's or company's name in an address block, on a line of their
  * own: German (`Herrn`, `Frau`, `Firma`), French (`M.`, `Mme`), English, Italian (`Spett.le`, `Gent.mo`, `Sig.ra`),
- * Spanish (`Sr.`, `Sra.`, `D.`, `Dña.`), Dutch (`Dhr.`, `Mevr.`, `De heer`).
+ * Spanish (`Sr.`, `Sra.`, `D.`, `Dña.`), Dutch (`Dhr.`, `Mevr.`, `De heer`); marks OCR reads from specks after them
+ * are allowed (`De heer+`).
  */
 export const SALUTATION =
-  /^(herrn?|frau|firma|fa\.|m\.|mme\.?|mlle\.?|monsieur|madame|mademoiselle|messieurs|mr\.?|mrs\.?|ms\.?|miss|messrs\.?|dr\.?|c\/o|z\.? ?hd\.?|attn\.?|à l'attention de|spett\.?\s?le|spettabile|spett\.|gent\.?\s?m[oai]|gentile|egr\.?|egregio|egregia|sig\.?(?:ra|na)?|sigg\.?|signor|signora|sr\.?|sra\.?|srta\.?|d\.|dña\.?|dª|don|doña|señor|señora|dhr\.?|de heer|mevr\.?|mevrouw|mw\.?|hr\.?)\s*$/i;
+  /^(herrn?|frau|firma|fa\.|m\.|mme\.?|mlle\.?|monsieur|madame|mademoiselle|messieurs|mr\.?|mrs\.?|ms\.?|miss|messrs\.?|dr\.?|c\/o|z\.? ?hd\.?|attn\.?|à l'attention de|spett\.?\s?le|spettabile|spett\.|gent\.?\s?m[oai]|gentile|egr\.?|egregio|egregia|sig\.?(?:ra|na)?|sigg\.?|signor|signora|sr\.?|sra\.?|srta\.?|d\.|dña\.?|dª|don|doña|señor|señora|dhr\.?|de heer|mevr\.?|mevrouw|mw\.?|hr\.?)[\s+*~,;:'"`|_=-]*$/i;
 
 /**
  * A salutation printed on the name's own line (`Herrn Max Mustermann`, `Spett.le Rossi S.r.l.`, `Sra. Carmen Romero`):
