@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentFromPlainText } from '../../lib/extract/field-parser/index.js';
 import { detectLanguage, languageScores } from '../../lib/extract/field-parser/language.js';
-import { chooseName, NAME_PASS_MODELS, nameReadingLanguage, trimLeadingMarks } from '../../lib/extract/local/name-pass.js';
+import { chooseName, looksGlued, NAME_PASS_MODELS, nameReadingLanguage, trimLeadingMarks, ungluedName } from '../../lib/extract/local/name-pass.js';
 import { editDistance } from '../../lib/extract/field-parser/text.js';
 import { hasLanguageModel } from '../../lib/extract/local/ocr.js';
 
@@ -94,6 +94,33 @@ describe('chooseName: the second reading replaces a name only with the same name
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('abcdefgh', 'zyxwvuts', 2)).toBe(3);
+  });
+});
+
+describe('looksGlued: names a garbled OCR reading glued to their neighbours', () => {
+  // Names as the single-block segmentation read them on synthetic scans whose columns were not aligned line for line.
+  it.each(['Fiirma BäckereiBäcerei SCSchäfäfer UG (haftungsbeschränkt)haft!hränk', 'VotreGarnierpartenaireMenuiseriedepuis1998', '{777GarmierMenulsarie', 'AllesGartenbauauseinerHandSchneider Sàrl', 'Krüger&SchneiderGmbH&Co.KG', 'Richter& Schneider GmbH'])('%j is glued', (name) => {
+    expect(looksGlued(name)).toBe(true);
+  });
+  it.each(['Richter & Schneider GmbH', 'MediaMarkt GmbH', 'PayPal Europe S.à r.l.', 'AT&T Inc.', 'McDonald Holzbau GmbH', 'B2B Services Ltd', 'Müller GmbH & Co. KG', 'Henkel AG & Co. KGaA', 'Établissements Blanc'])('%j is not', (name) => {
+    expect(looksGlued(name)).toBe(false);
+  });
+  it('no name is not glued', () => {
+    expect(looksGlued(undefined)).toBe(false);
+  });
+});
+
+describe('ungluedName: the name a glued name was read from, in another reading', () => {
+  // The second reading of the page (other segmentation), as it read the window and the information block beside it.
+  const reading = documentFromPlainText(
+    ['Richter & Schneider GmbH Hauptstraße 95 A-1010 Wien      Dokument-Nr.      RE-2025-04151', 'N      N      Kunden-Nr.      C40231', 'Firma Bäckerei Schäfer UG (haftungsbeschränkt)      Datum      27.02.2025', 'z. Hd. Frau Schäfer      Ihr Ansprechpartner      Andreas Becker', 'Hauptstraße20095Hamburg13      Telefon      +43 74 774 70 21'].join('\n'),
+  );
+  it('the text whose letters the glued name holds in order, without its salutation', () => {
+    expect(ungluedName('Fiirma BäckereiBacerei ScSchäfafer UG (haftungsbeschränkt)hafthrank', reading)).toBe('Bäckerei Schäfer UG (haftungsbeschränkt)');
+  });
+  it('none when no text of the reading is most of the glued name', () => {
+    expect(ungluedName('VotreGarnierpartenaireMenuiseriedepuis1998', reading)).toBeUndefined();
+    expect(ungluedName('Fiirma BäckereiBacerei', documentFromPlainText('Firma Becker\nRechnung'))).toBeUndefined();
   });
 });
 

@@ -34,8 +34,8 @@ import { repairOcrLegalForms } from '../field-parser/ocr-names.js';
 import { detectLanguage } from '../field-parser/language.js';
 import { buildLines, type PositionedItem, type TextDocument } from '../field-parser/text.js';
 import type { ExtractedInvoice, ExtractionInput, ExtractionMethod, InvoiceExtractor } from '../port.js';
-import { chooseName, NAME_PASS_MODELS, NAME_PASS_START_MS, nameReadingLanguage, trimLeadingMarks } from './name-pass.js';
-import { OcrEngine, type OcrOptions, type PreparedImage } from './ocr.js';
+import { chooseName, looksGlued, NAME_PASS_MODELS, NAME_PASS_START_MS, nameReadingLanguage, trimLeadingMarks, ungluedName } from './name-pass.js';
+import { OcrEngine, otherSegmentation, overlappingWordPairs, type OcrOptions, type OcrPage, type PreparedImage, type Segmentation } from './ocr.js';
 import { preflightForReading, type PageSize } from './pdf-preflight.js';
 import { renderPdfPages } from './pdf-raster.js';
 import { readPdfText } from './pdf-text.js';
@@ -49,6 +49,11 @@ export interface LocalExtractorOptions {
   ocrPreprocess?: OcrOptions['preprocess'];
   /** Tesseract.js's own deskew (`rotateAuto`), off by default. */
   ocrRotateAuto?: boolean;
+  /**
+   * Tesseract's page segmentation of the first reading of a page and of the names' second reading (see
+   * {@link Segmentation}), default `block`; the lines' second reading, and the names' of a garbled page, use the other.
+   */
+  ocrSegmentation?: Segmentation;
   /** OCR languages (tesseract codes), default `['fra', 'eng', 'deu']`. */
   languages?: readonly string[];
   /** A folder holding `<lang>.traineddata.gz` for each OCR language (e.g. a Lambda layer); default: the @tesseract.js-data packages. */
@@ -96,8 +101,31 @@ interface ReadResult {
   notes: string[];
   /** For a PDF read from its text layer: what OCR needs if that text turns out unusable. */
   pdf?: { bytes: Uint8Array; pageCount: number; pageSizes: readonly PageSize[] } | undefined;
-  /** For an OCR reading: the images read (for a scanned PDF, its first page only), kept for the second reading of names. */
-  reread?: { images: PreparedImage[]; ms: number; end: number } | undefined;
+  /** For an OCR reading: what the second readings of names and lines need. */
+  reread?: Reread | undefined;
+}
+
+/** What the second readings of a scan need. */
+interface Reread {
+  /** The images read (for a scanned PDF, its first page only). */
+  images: PreparedImage[];
+  /** The time of the first reading, and when OCR must end. */
+  ms: number;
+  end: number;
+  /** The first image's reading has words that overlap as two printed lines read into one do ({@link isGarbled}). */
+  garbled: boolean;
+}
+
+/** Overlapping word pairs ({@link overlappingWordPairs}) from which a page's reading is taken as garbled. */
+const GARBLED_PAIRS = 2;
+
+/**
+ * Whether a reading of a page is garbled: tesseract's segmentation cut printed lines and read their halves against
+ * the next ones (columns of the page not aligned line for line, with the single-block segmentation), which shows as
+ * words overlapping on one line ({@link overlappingWordPairs}).
+ */
+function isGarbled(page: OcrPage): boolean {
+  return overlappingWordPairs(page.items) >= GARBLED_PAIRS;
 }
 
 /**
@@ -134,6 +162,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
   if (options.langPath) ocrOptions.langPath = options.langPath;
   if (options.ocrPreprocess !== undefined) ocrOptions.preprocess = options.ocrPreprocess;
   if (options.ocrRotateAuto) ocrOptions.rotateAuto = true;
+  if (options.ocrSegmentation) ocrOptions.segmentation = options.ocrSegmentation;
   const ocr = new OcrEngine(ocrOptions);
 
   async function ocrImages(images: Uint8Array[], notes: string[], what: (k: number) => string, end: number): Promise<ReadResult> {
@@ -142,16 +171,18 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
     const prepared: PreparedImage[] = [];
     const t0 = Date.now();
     let width = 0;
+    let garbled: boolean | undefined;
     for (const [k, image] of images.entries()) {
       const ready = ocr.prepare(image, k + 1, what(k));
       const page = await ocr.recognizePrepared(ready);
+      garbled ??= isGarbled(page);
       prepared.push(ready);
       items.push(...page.items);
       width = Math.max(width, page.width);
       if (page.items.length > 0 && page.confidence < 0.6) notes.push(`OCR confidence low on page ${k + 1} (${Math.round(page.confidence * 100)}%).`);
     }
     const doc = { lines: buildLines(items), pageCount: images.length, pageWidth: width };
-    return { doc, method: 'ocr', ocr: true, notes, reread: { images: prepared, ms: Date.now() - t0, end } };
+    return { doc, method: 'ocr', ocr: true, notes, reread: { images: prepared, ms: Date.now() - t0, end, garbled: garbled ?? false } };
   }
 
   /**
@@ -175,7 +206,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
     let width = 0;
     let read = 0;
     let slowest = 0;
-    let first: { images: PreparedImage[]; ms: number; end: number } | undefined;
+    let first: Reread | undefined;
     const done: number[] = [];
     for (const k of ocrPageOrder(pageSizes.length)) {
       const size = pageSizes[k]!;
@@ -198,7 +229,7 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
       const ready = ocr.prepare(rendered.pages[0]!, k + 1, `Page ${k + 1} as rendered`);
       const page = await ocr.recognizePrepared(ready);
       // The parties are in the header of the first page: only that one is kept for the second reading of names.
-      if (k === 0) first = { images: [ready], ms: Date.now() - t0, end };
+      if (k === 0) first = { images: [ready], ms: Date.now() - t0, end, garbled: isGarbled(page) };
       items.push(...page.items);
       width = Math.max(width, page.width);
       if (page.items.length > 0 && page.confidence < 0.6) ocrNotes.push(`OCR confidence low on page ${k + 1} (${Math.round(page.confidence * 100)}%).`);
@@ -275,39 +306,61 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
 
   /**
    * The second reading of party names (see {@link NAME_PASS_MODELS}): the language of the first reading's labels, or of
-   * its parties' country ({@link nameReadingLanguage}), and
-   * when its model is at hand and time allows (the first reading's time and a worker start before `end`), the same
-   * images read again with that model alone; its seller and buyer names, when it found them and they are the first
-   * ones better spelt ({@link chooseName}), replace the first ones.
+   * its parties' country ({@link nameReadingLanguage}), and when its model is at hand and time allows (the first
+   * reading's time and a worker start before `end`), the same images read again with that model alone; its seller and
+   * buyer names, when it found them and they are the first ones better spelt ({@link chooseName}), replace the first
+   * ones.
+   * On a garbled first page ({@link isGarbled}) where a name came out glued to its neighbours ({@link looksGlued}:
+   * `Fiirma BäckereiBäcerei`, `VotreGarnierpartenaire...`), the second reading uses the other page segmentation (the
+   * general models when the language has none of its own), and replaces only the glued or missing names, with names
+   * that are not glued themselves (or, when it names no such party, with the text of that reading the glued name holds
+   * the letters of: {@link ungluedName}): the other segmentation reads the page's structure right, not always its
+   * letters.
    * Any failure of that reading leaves the first one's names.
    */
   async function rereadNames(result: ReadResult, invoice: ExtractedInvoice | undefined): Promise<void> {
     if (options.namePass === false || !invoice || !result.reread || result.reread.images.length === 0) return;
     const text = result.doc.lines.map((l) => l.text).join('\n');
     const lang = nameReadingLanguage(detectLanguage(text), [invoice.seller.country?.value, invoice.buyer.country?.value], text);
-    const model = lang === undefined ? undefined : NAME_PASS_MODELS[lang];
-    if (model === undefined || !ocr.hasLanguage(model) || ocr.defaultLanguages.join('+') === model) return;
+    const ownModel = lang === undefined ? undefined : NAME_PASS_MODELS[lang];
+    const model = ownModel !== undefined && ocr.hasLanguage(ownModel) && ocr.defaultLanguages.join('+') !== ownModel ? ownModel : undefined;
+    const parties = ['seller', 'buyer'] as const;
+    const glued = result.reread.garbled ? parties.filter((p) => looksGlued(invoice[p].name?.value)) : [];
+    const repairGlued = glued.length > 0;
+    if (model === undefined && !repairGlued) return;
     const { images, ms, end } = result.reread;
-    if (Date.now() + ms + NAME_PASS_START_MS > end) return;
+    if (Date.now() + ms + (model === undefined ? 0 : NAME_PASS_START_MS) > end) return;
     try {
       const items: PositionedItem[] = [];
       let width = 0;
+      const segmentation = repairGlued ? otherSegmentation(ocr.segmentation) : ocr.segmentation;
       for (const image of images) {
-        const page = await ocr.recognizePrepared(image, [model]);
+        const page = await ocr.recognizePrepared(image, model === undefined ? undefined : [model], { segmentation });
         items.push(...page.items);
         width = Math.max(width, page.width);
       }
       if (items.length === 0) return;
       const secondDoc: TextDocument = { lines: buildLines(items), pageCount: images.length, pageWidth: width };
       const second = parseInvoice(secondDoc, { method: result.method, ocr: true, notes: [] });
-      const tag = (source: string | undefined): string => `${source ?? 'OCR'} (re-read with ${model})`;
-      for (const party of ['seller', 'buyer'] as const) {
+      const how = [model === undefined ? undefined : `with ${model}`, repairGlued ? `${segmentation} page segmentation` : undefined].filter(Boolean).join(', ');
+      const tag = (source: string | undefined): string => `${source ?? 'OCR'} (re-read ${how})`;
+      for (const party of parties) {
         const name = second[party].name;
         const value = name && trimLeadingMarks(name.value);
-        if (name && value && chooseName(invoice[party].name?.value, value)) invoice[party].name = { ...name, value, source: tag(name.source) };
+        const first = invoice[party].name;
+        if (repairGlued && first && glued.includes(party) && (!value || looksGlued(value))) {
+          // The second reading did not name the party (its own reading of the block went wrong elsewhere): the text it
+          // read where the glued name stands, when the glued name holds its letters.
+          const unglued = ungluedName(first.value, secondDoc);
+          if (unglued !== undefined) invoice[party].name = { ...first, value: unglued, source: tag(first.source) };
+          continue;
+        }
+        if (!name || !value) continue;
+        const replace = repairGlued ? (glued.includes(party) || first === undefined) && !looksGlued(value) : chooseName(first?.value, value);
+        if (replace) invoice[party].name = { ...name, value, source: tag(name.source) };
       }
       // The names chosen, repaired from the spellings of both readings (a tie goes to the model of the party's language).
-      repairPartyNames(invoice, [repairOcrLegalForms(result.doc), repairOcrLegalForms(secondDoc)], lang);
+      repairPartyNames(invoice, [repairOcrLegalForms(result.doc), repairOcrLegalForms(secondDoc)], model === undefined ? undefined : lang);
     } catch (error) {
       // A page past the limits was refused by the first reading already; anything else leaves the first names.
       rethrowLimit(error);
@@ -316,8 +369,8 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
 
   /**
    * The second OCR reading of the lines table: when a one-page scan's line amounts do not add up to a total without VAT
-   * that the VAT and total with VAT confirm (BR-CO-10, BR-CO-15), a row may be missing from the reading (tesseract.js's
-   * single-block reading skips some); the page is read again with automatic page segmentation and, when time allows
+   * that the VAT and total with VAT confirm (BR-CO-10, BR-CO-15), a row may be missing from the reading (each of
+   * tesseract's page segmentations skips some); the page is read again with the other segmentation and, when time allows
    * (the first reading's time before `end`), its lines replace the first ones if they add up to that same total.
    */
   async function rereadLines(result: ReadResult, invoice: ExtractedInvoice | undefined): Promise<void> {
@@ -326,14 +379,14 @@ export function createLocalExtractor(options: LocalExtractorOptions = {}): Local
     const { images, ms, end } = result.reread;
     if (Date.now() + ms > end) return;
     try {
-      const page = await ocr.recognizePrepared(images[0]!, undefined, { segmentation: 'auto' });
+      const page = await ocr.recognizePrepared(images[0]!, undefined, { segmentation: otherSegmentation(ocr.segmentation) });
       if (page.items.length === 0) return;
       const second = parseInvoice({ lines: buildLines(page.items), pageCount: 1, pageWidth: page.width }, { method: result.method, ocr: true, notes: [] });
       if (!linesAddUpTo(second, invoice.totals.totalHT!.value)) return;
       invoice.lines = second.lines;
       const isLineCheck = (name: string): boolean => name.startsWith('line-') || name.startsWith('sum-of-lines');
       invoice.checks = [...invoice.checks.filter((c) => !isLineCheck(c.name)), ...second.checks.filter((c) => isLineCheck(c.name))];
-      invoice.notes.push('The lines table was read a second time by OCR (automatic page segmentation): its lines add up to the total without VAT.');
+      invoice.notes.push('The lines table was read a second time by OCR (another page segmentation): its lines add up to the total without VAT.');
     } catch (error) {
       // A page past the limits was refused by the first reading already; anything else leaves the first lines.
       rethrowLimit(error);

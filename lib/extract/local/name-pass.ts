@@ -3,8 +3,10 @@
  * given language, and whether the name it reads replaces the one of the general reading.
  */
 import type { DocumentLanguage } from '../field-parser/language.js';
+import { stripSalutation } from '../field-parser/labels.js';
 import { partyLanguages } from '../field-parser/ocr-names.js';
-import { editDistance, fold } from '../field-parser/text.js';
+import { isNameLike } from '../field-parser/parties.js';
+import { editDistance, fold, type TextDocument } from '../field-parser/text.js';
 
 /**
  * Tesseract models of the second reading of party names, by document language (../field-parser/language.ts).
@@ -75,4 +77,52 @@ export function chooseName(first: string | undefined, second: string): boolean {
   const b = skeleton(second);
   const max = Math.max(2, Math.floor(0.15 * Math.max(a.length, b.length)));
   return editDistance(a, b, max) <= max;
+}
+
+/** Legal forms and name particles whose capitals inside a word are as written (`GmbH`, `KGaA`, `McDonald`). */
+const CAPITALS_INSIDE = /GmbH|mbH|KGaA|AöR|SpA|(?<![\p{L}])Ma?c(?=\p{Lu})/gu;
+
+/**
+ * Whether an OCR name looks glued to the text around it, as a garbled reading makes names (a printed line cut and its
+ * halves read against the next line's, ../local/ocr.ts overlappingWordPairs): a run of letters with a capital after a
+ * small letter inside it, long (14 letters or more: `BäckereiBäcerei`) or twice (`VotreGarnierpartenaire...`), not
+ * counting legal forms and name particles written so (`GmbH`, `McDonald`), as brand names are (`MediaMarkt`,
+ * `PayPal`); three letters glued to digits (`depuis1998`, not `B2B`); an ampersand glued to three letters
+ * (`Krüger&Schneider`, `Richter& Schneider`, not `AT&T`). False for no name.
+ */
+export function looksGlued(name: string | undefined): boolean {
+  if (name === undefined) return false;
+  const bare = name.replace(CAPITALS_INSIDE, ' ');
+  const camel = (bare.match(/\p{L}+/gu) ?? []).some((run) => {
+    const junctions = run.match(/\p{Ll}\p{Lu}/gu)?.length ?? 0;
+    return junctions >= 2 || (junctions === 1 && run.length >= 14);
+  });
+  return camel || /\p{L}{3}\d|\d\p{L}{3}/u.test(bare) || /\p{L}{3}&|&\p{L}{3}/u.test(bare);
+}
+
+/** Whether the letters of `short` appear in `long` in the same order (other letters between them allowed). */
+function isSubsequence(short: string, long: string): boolean {
+  let k = 0;
+  for (let i = 0; i < long.length && k < short.length; i++) if (long[i] === short[k]) k += 1;
+  return k === short.length;
+}
+
+/**
+ * The name a glued name ({@link looksGlued}) was read from, found in another reading of the page: a name-like text
+ * of that reading (a chunk of a line) whose letters all stand, in order, among the glued name's and make most of
+ * them (a garbled reading interleaves the name's letters with the next line's: `Fiirma BäckereiBacerei ScSchäfafer`
+ * holds `Firma Bäckerei Schäfer`), without its salutation; the longest such text. Undefined when none does.
+ */
+export function ungluedName(glued: string, reading: TextDocument): string | undefined {
+  const letters = skeleton(glued);
+  let best: { text: string; length: number } | undefined;
+  for (const line of reading.lines) {
+    for (const chunk of line.chunks) {
+      const own = skeleton(chunk.text);
+      if (own.length < 6 || own.length < 0.55 * letters.length || (best && own.length <= best.length)) continue;
+      if (!isSubsequence(own, letters) || looksGlued(chunk.text) || !isNameLike(chunk.text)) continue;
+      best = { text: stripSalutation(chunk.text).trim(), length: own.length };
+    }
+  }
+  return best?.text;
 }

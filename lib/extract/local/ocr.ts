@@ -46,6 +46,46 @@ export interface OcrOptions {
   preprocess?: false | PreprocessOptions;
   /** Tesseract.js's own skew correction (`rotateAuto`: tesseract finds the text lines' angle and reads the image turned back); off by default. */
   rotateAuto?: boolean;
+  /**
+   * How tesseract finds the text of a page by default: `block` (PSM 6, one uniform block of text, tesseract.js's
+   * default) or `auto` (PSM 3, columns and blocks found first); a reading may ask for either ({@link OcrEngine.recognizePrepared}).
+   */
+  segmentation?: Segmentation;
+}
+
+/** Tesseract's page segmentation: `block` PSM 6 (one uniform block of text), `auto` PSM 3 (automatic, columns and blocks first). */
+export type Segmentation = 'block' | 'auto';
+const PSM: Readonly<Record<Segmentation, string>> = { block: '6', auto: '3' };
+
+/** The segmentation other than `s`. */
+export function otherSegmentation(s: Segmentation): Segmentation {
+  return s === 'auto' ? 'block' : 'auto';
+}
+
+/**
+ * How many pairs of words of a reading overlap as no two words of one printed line can: on the same page, baselines
+ * within half a glyph height of each other (what puts them on one line, field-parser/text.ts buildLines), and their
+ * boxes sharing at least a third of the narrower one's width. Tesseract's single-block segmentation makes such pairs
+ * when two columns of a page are not aligned line for line (an address window beside an information block): it cuts
+ * a printed line in two and reads each half against the next line (`Fi` / `irma` for `Firma`), and the parser then
+ * meets glued, interleaved words (`Fiirma BäckereiBäcerei`, `VotreGarnierpartenaire...`). A clean reading has none.
+ */
+export function overlappingWordPairs(items: readonly PositionedItem[]): number {
+  const words = items.filter((w) => /[\p{L}\p{N}]{2}/u.test(w.text) && w.width > 0).sort((a, b) => a.page - b.page || a.y - b.y);
+  let pairs = 0;
+  for (let i = 0; i < words.length; i++) {
+    const a = words[i]!;
+    const ha = a.height > 0 ? a.height : 10;
+    for (let j = i + 1; j < words.length; j++) {
+      const b = words[j]!;
+      if (b.page !== a.page || b.y - a.y > 0.5 * ha) break;
+      const hb = b.height > 0 ? b.height : 10;
+      if (b.y - a.y > 0.5 * Math.min(ha, hb)) continue;
+      const shared = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+      if (shared >= Math.min(a.width, b.width) / 3) pairs += 1;
+    }
+  }
+  return pairs;
 }
 
 /** Words of one page with their boxes, and the mean word confidence (0..1). */
@@ -140,9 +180,12 @@ export class OcrEngine {
   private worker: Promise<Worker> | undefined;
   private extra: { key: string; worker: Promise<Worker> } | undefined;
   private readonly languages: readonly string[];
+  /** The segmentation of a reading that asks for none. */
+  readonly segmentation: Segmentation;
 
   constructor(private readonly options: OcrOptions = {}) {
     this.languages = options.languages ?? ['fra', 'eng', 'deu'];
+    this.segmentation = options.segmentation ?? 'block';
   }
 
   /** The configured (default) languages. */
@@ -220,16 +263,14 @@ export class OcrEngine {
   }
 
   /**
-   * Reads a prepared image with the default languages, or with `languages` (a second worker, see the class).
-   * `segmentation: 'auto'` reads it with tesseract's automatic page segmentation (PSM 3: columns and blocks found
-   * first) instead of tesseract.js's single block of text (PSM 6), for this reading only: it finds rows of a table that
-   * the single-block reading may skip.
+   * Reads a prepared image with the default languages, or with `languages` (a second worker, see the class), and the
+   * engine's segmentation ({@link OcrOptions.segmentation}) or, for this reading only, the one asked for.
    */
-  async recognizePrepared(prepared: PreparedImage, languages?: readonly string[], options: { segmentation?: 'auto' } = {}): Promise<OcrPage> {
+  async recognizePrepared(prepared: PreparedImage, languages?: readonly string[], options: { segmentation?: Segmentation } = {}): Promise<OcrPage> {
     const worker = languages === undefined || languages.join('+') === this.languages.join('+') ? await this.start() : await this.startExtra(languages);
     const { page, report } = prepared;
     // Parameters given with a reading are restored by tesseract.js after it.
-    const params = { ...(this.options.rotateAuto ? { rotateAuto: true } : {}), ...(options.segmentation === 'auto' ? { tessedit_pageseg_mode: '3' } : {}) };
+    const params = { ...(this.options.rotateAuto ? { rotateAuto: true } : {}), tessedit_pageseg_mode: PSM[options.segmentation ?? this.segmentation] };
     const result = await worker.recognize(prepared.input, params as Parameters<Worker['recognize']>[1], { blocks: true, text: false });
     const blocks = (result.data.blocks ?? []) as unknown as OcrBlock[];
     const items: PositionedItem[] = [];
