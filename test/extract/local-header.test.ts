@@ -157,6 +157,20 @@ describe('totals as OCR reads them', () => {
     expect(parse(invoice('-£160.26')).totals.totalVAT?.value).not.toBe('160.26');
   });
 
+  it('an amount "incl. btw" whose total word OCR lost to a box border is the total with VAT, not the VAT', () => {
+    const t = parseOcr(['Bakker Bouw N.V.', 'Factuurnr.: FAC714389', 'Datum: 5 juni 2022', '', 'Omschrijving              Aantal   Tarief     Bedrag', 'Onderhoudscontract        3        € 573,33   € 1.719,99', '', '                          Subtotaal            € 1.719,99', '                          Btw21 %              € 361,20', '                          otaal incl. btw      € 2.081,19'].join('\n')).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['1719.99', '361.20', '2081.19']);
+  });
+
+  it('VAT of two rates whose breakdown OCR did not read as one (a rate read 2:6%) is summed when the totals imply the sum', () => {
+    const text = (gross: string) => ['Koch Bau GmbH', 'Rechnungsnummer   RN 2022-0309', 'Rechnungsdatum   25. August 2022', '', 'Artikel / Leistung   Menge   Einzelpreis   USt.   Gesamt', 'Montage   8   4362.89   8.1%   34903.12', 'Montage   100   50.83   2.6%   5082.91', '', '          Zwischensumme        39986.03', '          Umsatzsteuer 8.1%   E   2848.50', '          Umsatzsteuer 2:6%      125.30', `          Gesamt brutto        ${gross}`].join('\n');
+    const t = parseOcr(text('- 42959.83')).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['39986.03', '2973.80', '42959.83']);
+    expect(t.totalVAT?.source).toMatch(/computed: sum of VAT lines/);
+    // No sum where the totals do not imply it.
+    expect(parseOcr(text('42959.99')).totals.totalVAT?.value).not.toBe('2973.80');
+  });
+
   it('a credit note printed with negative totals keeps them', () => {
     const t = parseOcr(invoice('-£160.26', '-£801.28', '-£961.54')).totals;
     expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['-801.28', '-160.26', '-961.54']);

@@ -14,7 +14,7 @@ import type { Extracted, ExtractedInvoice } from '../port.js';
 import { extracted, type ParseContext } from './context.js';
 import { BASE_LABEL, COLUMN_LABELS, NOT_A_TOTAL, RATE_LABEL, TAX_AMOUNT_LABEL, TOTAL_LABELS, compileLabels, matchLabels, type LabelSet } from './labels.js';
 import { parsePercent, trimZeros, type AmountToken } from './numbers.js';
-import { chunkIndexAt, fold, spanBox } from './text.js';
+import { chunkAt, chunkIndexAt, fold, spanBox } from './text.js';
 
 /** The totals a document prints. */
 export type TotalKind = 'lineTotal' | 'net' | 'vat' | 'gross' | 'prepaid' | 'due';
@@ -91,6 +91,16 @@ function lineHits(ctx: ParseContext, i: number): Hit[] {
     if (kind === undefined || between.length > 24) continue;
     kept = kept.filter((k) => k !== vat && k !== h);
     kept.push({ kind, strong: true, index: h.index, end: vat.end });
+  }
+  // "incl. btw", "inkl. MwSt." with no total word before it in the chunk (OCR lost it to a box's border: `otaal incl.
+  // btw`): an amount including VAT is a total with VAT, never the VAT.
+  for (const k of [...kept]) {
+    if (k.strong || k.kind !== 'vat') continue;
+    const chunk = chunkAt(line, k.index);
+    const before = f.slice(chunk?.start ?? 0, k.index);
+    if (before.length > 24 || !/(?<![\p{L}])(?:incl\.?|including|inclusive|inkl\.?|inklusive|einschl\.?|inclusief)\s*$/u.test(before)) continue;
+    kept = kept.filter((x) => x !== k);
+    kept.push({ kind: 'gross', strong: false, index: k.index, end: k.end });
   }
   const chunkIndex = (index: number): number => chunkIndexAt(line, index);
   const strongChunks = new Set(kept.filter((h) => h.strong).map((h) => chunkIndex(h.index)));
@@ -360,7 +370,8 @@ function dedupeRows(rows: BreakdownRow[]): BreakdownRow[] {
  *   (`- 991,34 €`, printed `991,34 €`),
  * the implied amount is added as a candidate of the same score. Only a positive implied amount is restored (an
  * invoice's totals; a credit note printed with negative totals is consistent as read). The arithmetic of the two
- * others, not a guess, restores the value: a wrong amount is worse than a missing one.
+ * others, not a guess, restores the value: a wrong amount is worse than a missing one. VAT printed on several lines
+ * whose breakdown was not read as one is summed first ({@link addVatLineSums}).
  */
 function restoreOcrMisreadings(nets: TotalCandidate[], vats: TotalCandidate[], grosses: TotalCandidate[]): void {
   const restore = (list: TotalCandidate[], implied: Decimal[]): void => {
@@ -373,9 +384,27 @@ function restoreOcrMisreadings(nets: TotalCandidate[], vats: TotalCandidate[], g
     }
   };
   const sums = (a: TotalCandidate[], b: TotalCandidate[], f: (x: Decimal, y: Decimal) => Decimal): Decimal[] => a.flatMap((x) => b.map((y) => f(dec(x.value), dec(y.value))));
+  addVatLineSums(vats, sums(grosses, nets, (g, n) => g.abs().minus(n)));
   restore(vats, sums(grosses, nets, (g, n) => g.minus(n)));
   restore(grosses, sums(nets, vats, (n, v) => n.plus(v)));
   restore(nets, sums(grosses, vats, (g, v) => g.minus(v)));
+}
+
+/**
+ * VAT amounts of two or more lines (one per rate) whose breakdown OCR did not read as one (a rate misread, `2:6%`):
+ * when some of the VAT candidates, each from a line of its own, add up to the VAT the totals imply (with VAT less
+ * without VAT), their sum is added as a candidate, scored as the least sure of them.
+ */
+function addVatLineSums(vats: TotalCandidate[], implied: Decimal[]): void {
+  const parts = vats.filter((c, k) => dec(c.value).gt(0) && vats.findIndex((x) => x.line === c.line) === k).slice(0, 6);
+  for (let mask = 1; mask < 1 << parts.length; mask++) {
+    const subset = parts.filter((_, k) => (mask >> k) & 1);
+    if (subset.length < 2) continue;
+    const total = subset.reduce((sum, c) => sum.plus(dec(c.value)), new Decimal(0));
+    if (!implied.some((v) => v.gt(0) && v.eq(total)) || vats.some((x) => dec(x.value).eq(total))) continue;
+    const least = subset.reduce((a, b) => (b.score < a.score ? b : a));
+    vats.push({ ...least, value: total.toFixed(2), why: 'sum of VAT lines' });
+  }
 }
 
 function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: BreakdownRow[], usedLines: Set<number>): TotalsResult {
