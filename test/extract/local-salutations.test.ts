@@ -82,6 +82,11 @@ describe('the buyer after a salutation', () => {
     expect(italian.buyer.name?.value).toBe('Marco Marino');
   });
 
+  it('set apart from the name by OCR of a monospaced font (M.   Pierre Bernard): the name without it', () => {
+    const text = ['Informatique du Midi SASU', '137 chemin du Moulin', '33000 Bordeaux', '', '                                        M.   Pierre Bernard', '                                        65 boulevard Victor Hugo', '                                        67000 Strasbourg', '', 'Facture n° 2024-3813           Date   14/11/2024', '', 'Montant total HT   1.493,44 €', 'Total TVA 20 %   298,69 €', 'Total TTC   1.792,13 €'].join('\n');
+    expect(parseInvoice(documentFromPlainText(text), { method: 'ocr', ocr: true }).buyer.name?.value).toBe('Pierre Bernard');
+  });
+
   it('on a line of its own with a mark OCR read from a speck after it (De heer+): still a salutation', () => {
     expect(invoice(['De heer+', 'Kees Janssen', 'Lindenallee 12', '80331 München']).buyer.name?.value).toBe('Kees Janssen');
     expect(invoice(['Herrn ~', 'Max Mustermann', 'Lindenallee 12', '80331 München']).buyer.name?.value).toBe('Max Mustermann');

@@ -9,10 +9,10 @@ import { crossCheck } from './checks.js';
 import { createContext, extracted, type ParseContext } from './context.js';
 import { findCurrency, findDocumentType, findDueDate, findInvoiceNumber, findIssueDate, findNonInvoiceTitle, textAfter } from './header.js';
 import { findLabelledBics } from './identifiers.js';
-import { compileLabels, matchLabels } from './labels.js';
+import { compileLabels, matchLabels, SALUTATION } from './labels.js';
 import { findLineItems, reconcileLineNets } from './line-items.js';
 import { findParties } from './parties.js';
-import { chunkAt, type TextDocument } from './text.js';
+import { chunkAt, makeLine, type TextDocument, type TextLine } from './text.js';
 import { findTotals } from './totals.js';
 import { KRONA } from './numbers.js';
 import { gatherNameEvidence, partyLanguages, repairOcrLegalForms, repairOcrName } from './ocr-names.js';
@@ -149,13 +149,30 @@ function rereadDatesInOtherOrder(
 }
 
 /**
+ * An OCR line whose first chunks are a salutation alone and the name after it, set apart by a gap wider than a word's
+ * (OCR of a monospaced font reads `M.   Pierre Bernard`): the two as one chunk, as printed, so the name's line reads
+ * as a salutation and a name (the salutation is then dropped from the name like any other).
+ */
+function joinSalutationChunks(doc: TextDocument): TextDocument {
+  let changed = false;
+  const lines = doc.lines.map((l): TextLine => {
+    const [a, b] = l.chunks;
+    if (!a || !b || !SALUTATION.test(a.text) || b.x - (a.x + a.width) > 3 * l.height) return l;
+    changed = true;
+    const parts = [{ text: `${a.text} ${b.text}`, x: a.x, width: b.x + b.width - a.x }, ...l.chunks.slice(2)];
+    return makeLine(l.page, l.y, l.height, parts, { ...(l.confidence === undefined ? {} : { confidence: l.confidence }), ...(l.source === undefined ? {} : { source: l.source }) });
+  });
+  return changed ? { ...doc, lines } : doc;
+}
+
+/**
  * Parses positioned text into invoice data. Never throws for odd text: fields
  * that cannot be found are left out (see {@link assertUsable} for the
  * "nothing usable" verdict).
  */
 export function parseInvoice(source: TextDocument, options: ParseInvoiceOptions): ExtractedInvoice {
   // OCR misspells legal forms in known ways (`Sp. z 0.0.`): spelt right, they tell a company name to the parser.
-  const doc = options.ocr ? repairOcrLegalForms(source) : source;
+  const doc = options.ocr ? joinSalutationChunks(repairOcrLegalForms(source)) : source;
   const ctx = createContext(doc, { ocr: options.ocr ?? false });
   const notes = [...(options.notes ?? [])];
   const { number, heading } = findInvoiceNumber(ctx);
