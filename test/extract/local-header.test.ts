@@ -160,6 +160,9 @@ describe('totals as OCR reads them', () => {
   it('an amount "incl. btw" whose total word OCR lost to a box border is the total with VAT, not the VAT', () => {
     const t = parseOcr(['Bakker Bouw N.V.', 'Factuurnr.: FAC714389', 'Datum: 5 juni 2022', '', 'Omschrijving              Aantal   Tarief     Bedrag', 'Onderhoudscontract        3        € 573,33   € 1.719,99', '', '                          Subtotaal            € 1.719,99', '                          Btw21 %              € 361,20', '                          otaal incl. btw      € 2.081,19'].join('\n')).totals;
     expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['1719.99', '361.20', '2081.19']);
+    // A receipt's "inkl. 19 % MwSt." at the start of its chunk is the VAT the total includes.
+    const receipt = parse(['Bäckerei Schmidt', 'Rechnung Nr. 4471', 'Datum: 03.08.2026', '', 'Gesamt   5,35', 'inkl. MwSt.   0,35'].join('\n')).totals;
+    expect(receipt.totalVAT?.value).toBe('0.35');
   });
 
   it('VAT of two rates whose breakdown OCR did not read as one (a rate read 2:6%) is summed when the totals imply the sum', () => {

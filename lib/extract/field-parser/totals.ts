@@ -92,13 +92,14 @@ function lineHits(ctx: ParseContext, i: number): Hit[] {
     kept = kept.filter((k) => k !== vat && k !== h);
     kept.push({ kind, strong: true, index: h.index, end: vat.end });
   }
-  // "incl. btw", "inkl. MwSt." with no total word before it in the chunk (OCR lost it to a box's border: `otaal incl.
-  // btw`): an amount including VAT is a total with VAT, never the VAT.
+  // "... incl. btw", "... inkl. MwSt." after a word that is no total label (OCR lost a letter of it to a box's border:
+  // `otaal incl. btw`): an amount including VAT is a total with VAT, never the VAT. Not "inkl. 19 % MwSt. 3,19" at
+  // the start of a chunk, which receipts print for the VAT a total includes.
   for (const k of [...kept]) {
     if (k.strong || k.kind !== 'vat') continue;
     const chunk = chunkAt(line, k.index);
     const before = f.slice(chunk?.start ?? 0, k.index);
-    if (before.length > 24 || !/(?<![\p{L}])(?:incl\.?|including|inclusive|inkl\.?|inklusive|einschl\.?|inclusief)\s*$/u.test(before)) continue;
+    if (before.length > 24 || !/\p{L}{3,}\s+(?:incl\.?|including|inclusive|inkl\.?|inklusive|einschl\.?|inclusief)\s*$/u.test(before)) continue;
     kept = kept.filter((x) => x !== k);
     kept.push({ kind: 'gross', strong: false, index: k.index, end: k.end });
   }
