@@ -93,3 +93,44 @@ describe('seller and buyer by layout', () => {
     expect(inv.seller.name?.value).toBe('Northwind Components Ltd');
   });
 });
+
+describe('a buyer of the seller\'s own name', () => {
+  const invoice = (buyerLines: string[]) =>
+    parse(
+      [
+        'Invoice',
+        '',
+        `${(buyerLines[0] ?? '').padEnd(50)}Service provider`,
+        `${(buyerLines[1] ?? '').padEnd(50)}Iyer Engineering Private Limited`,
+        `${(buyerLines[2] ?? '').padEnd(50)}8, Brigade Road`,
+        `${(buyerLines[3] ?? '').padEnd(50)}Bengaluru 560001`,
+        `${''.padEnd(50)}GSTIN: 33ETEPD2879D1Z5`,
+        '',
+        'Invoice No.: 202406239',
+        'Issue date: 13/06/2024',
+        '',
+        '                                   Subtotal       1,946.27',
+        '                                   IGST 18%         350.33',
+        '                                   Total due      2,296.60',
+        '',
+        'Payable to: Iyer Engineering Private Limited',
+        '',
+        'Iyer Engineering Private Limited      info@iyer-engineering.in',
+        '8, Brigade Road',
+        'Bengaluru 560001',
+      ].join('\n'),
+    );
+
+  it('at another postcode: another establishment of the same company (a branch invoicing another)', () => {
+    const inv = invoice(['', 'Iyer Engineering Private Limited', '297, Anna Salai', 'New Delhi 110001']);
+    expect(inv.seller.name?.value).toBe('Iyer Engineering Private Limited');
+    expect(inv.seller.address?.value).toMatch(/560001/);
+    expect(inv.buyer.name?.value).toBe('Iyer Engineering Private Limited');
+    expect(inv.buyer.address?.value).toMatch(/110001/);
+  });
+
+  it('at the seller\'s own postcode: the seller printed again, no buyer', () => {
+    const inv = invoice(['', 'Iyer Engineering Private Limited', '8, Brigade Road', 'Bengaluru 560001']);
+    expect(inv.buyer.name).toBeUndefined();
+  });
+});

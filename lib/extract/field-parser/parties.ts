@@ -580,6 +580,11 @@ function chooseSeller(ctx: ParseContext, sources: { sellerBlocks: Block[]; sende
   return { ...choice, found: withAddress?.ref ?? choice.candidate.ref };
 }
 
+/** The last group of four to six digits of an address (its postcode, as most of the countries read write it); undefined when none. */
+function postcodeOf(address: string | undefined): string | undefined {
+  return address === undefined ? undefined : [...address.matchAll(/(?<![\p{L}\p{N}])\d{4,6}(?!\p{N})/gu)].pop()?.[0];
+}
+
 /** Both parties of a document. */
 export interface PartiesResult {
   seller: ExtractedParty;
@@ -607,10 +612,16 @@ export function findParties(ctx: ParseContext): PartiesResult {
     const sellerUsed: Block[] = seller ? [{ ...seller.block, lines: seller.read.used }] : [];
     const used = blockChunkKeys(ctx, [...sellerUsed, ...labelledBlocks(ctx, OTHER_PARTY_HEADING, 0)]);
     const sellerKey = choice ? companyKey(choice.name) : undefined;
+    const sellerPostcode = postcodeOf(seller?.read.address?.text);
     const blocks = addressBlocks(ctx, used).filter((b) => {
       const r = readBlock(ctx, b);
-      // Not the seller, nor a part of the seller's name printed on a line of its own.
-      return r.name && (sellerKey === undefined || !sellerKey.includes(companyKey(r.name.text)));
+      if (!r.name) return false;
+      // Not the seller, nor a part of the seller's name printed on a line of its own (a footer, a payee line) ...
+      if (sellerKey === undefined || !sellerKey.includes(companyKey(r.name.text))) return true;
+      // ... unless at another postcode than the seller's: another establishment of the same company, invoiced by it
+      // (a branch invoicing another; in India, one company's GST registrations in two states).
+      const postcode = postcodeOf(r.address?.text);
+      return sellerPostcode !== undefined && postcode !== undefined && postcode !== sellerPostcode;
     });
     buyer = pickRead(blocks);
   }
