@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { documentFromPlainText, parseInvoice } from '../../lib/extract/field-parser/index.js';
-import { isNameLike } from '../../lib/extract/field-parser/parties.js';
+import { isNameLike, postcodeOf } from '../../lib/extract/field-parser/parties.js';
 
 const parse = (text: string) => parseInvoice(documentFromPlainText(text), { method: 'pdf-text' });
 
@@ -127,6 +127,19 @@ describe('a buyer of the seller\'s own name', () => {
     expect(inv.seller.address?.value).toMatch(/560001/);
     expect(inv.buyer.name?.value).toBe('Iyer Engineering Private Limited');
     expect(inv.buyer.address?.value).toMatch(/110001/);
+  });
+
+  it('the postcode is the one before or after the town, not a register number or capital printed beside the address', () => {
+    const inv = parse(
+      ['Forniture De Luca S.n.c.', 'Viale Europa 65', '00184 Roma', 'P.IVA 79668881952 - C.F. 79668881952', '', 'Meccanica Conti & Ferrari S.a.s.', "All'attenzione di S. Romano", 'Viale Europa 173', '20121 Milano', 'P.IVA 33771221955', '', 'FATTURA', 'Tipo documento   N. documento   Data', 'Fattura   2026/4716   18 aprile 2026', '', 'Imponibile   100,00', 'IVA 22%   22,00', 'Totale documento   122,00', '', 'Forniture De Luca S.n.c. - Viale Europa 65 - 00184 Roma - Cap. Soc. € 10.000,00 i.v. - REA MI-174557', 'P.IVA e C.F. 79668881952 - info@forniture.it'].join('\n'),
+    );
+    expect(inv.seller.name?.value).toBe('Forniture De Luca S.n.c.');
+    expect(inv.buyer.name?.value).toBe('Meccanica Conti & Ferrari S.a.s.');
+    // The seller's address as read from that footer (an ERP-family PDF took its letterhead for the buyer before).
+    expect(postcodeOf('Viale Europa 65, 00184 Roma, Cap. Soc. € 10.000,00 i.v., REA MI-174557')).toBe('00184');
+    expect(postcodeOf('8, Brigade Road, Bengaluru 560001')).toBe('560001');
+    expect(postcodeOf('Hauptstraße 95, A-1010 Wien')).toBe('1010');
+    expect(postcodeOf('Keizersgracht 39')).toBeUndefined();
   });
 
   it('at the seller\'s own postcode: the seller printed again, no buyer', () => {

@@ -580,9 +580,14 @@ function chooseSeller(ctx: ParseContext, sources: { sellerBlocks: Block[]; sende
   return { ...choice, found: withAddress?.ref ?? choice.candidate.ref };
 }
 
-/** The last group of four to six digits of an address (its postcode, as most of the countries read write it); undefined when none. */
-function postcodeOf(address: string | undefined): string | undefined {
-  return address === undefined ? undefined : [...address.matchAll(/(?<![\p{L}\p{N}])\d{4,6}(?!\p{N})/gu)].pop()?.[0];
+/**
+ * The postcode of an address: four to six digits before the town (`00184 Roma`), else after it (`Bengaluru 560001`);
+ * never other numbers an address line carries (a register number `REA MI-174557`, a capital `10.000,00`). Undefined
+ * when none.
+ */
+export function postcodeOf(address: string | undefined): string | undefined {
+  if (address === undefined) return undefined;
+  return /(?<![\p{L}\p{N}.,])(\d{4,6})\s+\p{L}/u.exec(address)?.[1] ?? /\p{L}{2,},?\s+(\d{4,6})(?![\p{N}.,])/u.exec(address)?.[1];
 }
 
 /** Both parties of a document. */
