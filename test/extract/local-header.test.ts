@@ -152,9 +152,25 @@ describe('totals as OCR reads them', () => {
 
   it('no repair where the arithmetic does not point to it, nor on a text layer', () => {
     expect(parseOcr(invoice('£17026')).totals.totalVAT?.value).not.toBe('170.26');
-    expect(parse(invoice('£16026')).totals.totalVAT?.value).not.toBe('160.26');
     expect(parseOcr(invoice('-£170.26')).totals.totalVAT?.value).not.toBe('170.26');
     expect(parse(invoice('-£160.26')).totals.totalVAT?.value).not.toBe('160.26');
+    // On a text layer £16026 is not repaired either: as a VAT of 2,000 % of the total without VAT it is not taken at
+    // all, and the VAT is the difference of the two other totals, said to be computed.
+    const text = parse(invoice('£16026')).totals.totalVAT;
+    expect(text?.value).toBe('160.26');
+    expect(text?.source).toBe('computed: total with VAT - total without VAT');
+  });
+
+  it('never takes a VAT amount above 28 % of the total without VAT, or not below the total with VAT (a telephone number on a line naming VAT)', () => {
+    const text = ['Bergmann Beratung GmbH', 'Rechnung Nr. 2025-118', 'Datum: 12.03.2025', '', 'Summe netto   3\'117.22 CHF', 'Gesamtbetrag   3\'369.71 CHF', '', 'Bergmann Beratung GmbH   Tel. +36 106 229 672   MWST 36 106 229 672'].join('\n');
+    for (const t of [parseOcr(text).totals, parse(text).totals]) {
+      expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['3117.22', '252.49', '3369.71']);
+      expect(t.totalVAT?.source).toMatch(/^computed/);
+    }
+    // Without the total without VAT, a VAT above the total with VAT is not taken either.
+    const vatOnly = parse(['Bergmann Beratung GmbH', 'Rechnung Nr. 2025-118', 'MwSt.   1\'000.00 CHF', 'Gesamtbetrag   369.71 CHF'].join('\n')).totals;
+    expect(vatOnly.totalVAT?.value).not.toBe('1000.00');
+    expect(vatOnly.totalTTC?.value).toBe('369.71');
   });
 
   it('an amount "incl. btw" whose total word OCR lost to a box border is the total with VAT, not the VAT', () => {
@@ -172,6 +188,15 @@ describe('totals as OCR reads them', () => {
     expect(t.totalVAT?.source).toMatch(/computed: sum of VAT lines/);
     // No sum where the totals do not imply it.
     expect(parseOcr(text('42959.99')).totals.totalVAT?.value).not.toBe('2973.80');
+  });
+
+  it('a currency symbol OCR read as the first digit of totals is dropped where that makes the totals add up (₹ as 3)', () => {
+    const text = (due: string) => ['Sharma Engineering LLP', 'Invoice No. INV-2025-0456', 'Date: 14/08/2025', '', 'Item   Units   Price   Line total', 'Consultancy services   3   732.57   2,197.72', '', 'Total net   32,197.72', 'IGST 18%   3395.59', `Amount due   ${due}`].join('\n');
+    const t = parseOcr(text('2,593.31')).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['2197.72', '395.59', '2593.31']);
+    // Not on a text layer, and not where the shortened amounts do not add up.
+    expect(parse(text('2,593.31')).totals.totalHT?.value).not.toBe('2197.72');
+    expect(parseOcr(text('2,593.32')).totals.totalHT?.value).not.toBe('2197.72');
   });
 
   it('a credit note printed with negative totals keeps them', () => {
@@ -239,5 +264,19 @@ describe('currency (BT-5)', () => {
     const text = 'Koch Druckerei Sàrl\nUID: CHE-238.537.023 MWST\nRechnung Nr. RG-17\nDatum 05.03.2024\nKunde: Müller AG\nMwSt.-Nr. CHE 602.322.739 TVA\nNettobetrag 100.00\nMWST 8.1 % 8.10\nTotal 108.10';
     expect(parse(text).currency?.value).not.toBe('CHE');
     expect(parse(text.replace('Total 108.10', 'Total CHF 108.10')).currency?.value).toBe('CHF');
+  });
+});
+
+describe('VAT by its names across Europe and in India', () => {
+  it.each<[string, string, { ht: string; vat: string; ttc: string }]>([
+    ['Swedish', 'Berg Bygg AB\nFaktura nr 1042\nSumma exkl. moms 1 000,00\nMoms 25% 250,00\nAtt betala 1 250,00', { ht: '1000.00', vat: '250.00', ttc: '1250.00' }],
+    ['Norwegian', 'Fjord Konsult AS\nFaktura nr 77\nSum eks. mva 2 000,00\nMva 25% 500,00\nÅ betale 2 500,00', { ht: '2000.00', vat: '500.00', ttc: '2500.00' }],
+    ['Polish', 'Nowak Sp. z o.o.\nFaktura nr 12/2025\nRazem netto 1 000,00\nVAT 23% 230,00\nDo zapłaty 1 230,00', { ht: '1000.00', vat: '230.00', ttc: '1230.00' }],
+    ['Czech', 'Novák s.r.o.\nFaktura č. 2025011\nCelkem bez DPH 1 000,00\nDPH 21% 210,00\nCelkem k úhradě 1 210,00', { ht: '1000.00', vat: '210.00', ttc: '1210.00' }],
+    ['Indian', 'Sharma Engineering LLP\nTax Invoice No. INV-88\nTaxable value 10,000.00\nIGST 18% 1,800.00\nTotal 11,800.00', { ht: '10000.00', vat: '1800.00', ttc: '11800.00' }],
+  ])('%s', (_what, text, t) => {
+    const inv = parse(text);
+    expect([inv.totals.totalHT?.value, inv.totals.totalVAT?.value, inv.totals.totalTTC?.value]).toEqual([t.ht, t.vat, t.ttc]);
+    expect(inv.totals.totalVAT?.source ?? '').not.toMatch(/computed/);
   });
 });

@@ -367,6 +367,8 @@ export const TOTAL_LABELS = {
     'total exkl. mwst', 'total exkl. mwst.', 'total exkl.', 'summe exkl. mwst', 'betrag exkl. mwst', 'total hors tva', 'totale imponibile',
     'totaal excl. btw', 'totaal excl btw', 'totaal exclusief btw', 'bedrag excl. btw', 'totaal exclusief', 'netto bedrag', 'totaal netto',
     'base imponible', 'total sin iva', 'importe neto', 'total neto', 'subtotal sin iva', 'imponibile', 'totale netto', 'imponibile totale', 'totale senza iva',
+    'taxable value', 'total taxable value', 'summa exkl. moms', 'belopp exkl. moms', 'netto exkl. moms', 'nettobeløp', 'sum eks. mva', 'total eks. mva',
+    'beløb ekskl. moms', 'i alt ekskl. moms', 'veroton hinta', 'yhteensä ilman alv', 'razem netto', 'wartość netto', 'celkem bez dph', 'základ daně',
   ]),
   netWeak: compileLabels(['netto', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'zwischentotal', 'summe', 'total net', 'subtotaal', 'subtotale']),
   /** Invoice total VAT amount (BT-110). */
@@ -377,10 +379,16 @@ export const TOTAL_LABELS = {
     'zuzüglich ust', 'zzgl. ust', 'zzgl. mwst', 'zuzügl. mwst', 'zuzüglich mwst', 'zzgl. umsatzsteuer', 'zuzüglich umsatzsteuer', 'summe steuer',
     'total vat', 'vat total', 'vat amount', 'total tax', 'tax total', 'tax amount', 'total sales tax', 'plus vat',
     'btw-bedrag', 'btw bedrag', 'totaal btw', 'total iva', 'importe iva', 'cuota iva', 'cuota de iva', 'totale iva', 'importo iva', 'imposta',
+    // India's GST, and the names of VAT in the other languages of Europe (Nordic, Polish, Czech, Finnish ...).
+    'total gst', 'gst amount', 'gst total', 'total igst', 'igst amount', 'total tax amount',
+    'moms i alt', 'momsbelopp', 'moms belopp', 'summa moms', 'mva-beløp', 'mva beløp', 'sum mva', 'kwota vat', 'podatek vat', 'dph celkem',
+    'alv yhteensä', 'arvonlisävero yhteensä',
   ]),
   vatWeak: compileLabels([
     'tva', 'mwst', 'mwst.', 'ust', 'ust.', 'umsatzsteuer', 'mehrwertsteuer', 'vat', 'tax', 'taxe', 'taxes', 'steuer', 'versicherungsteuer', 'versicherungssteuer',
     'btw', 'iva', 'i.v.a.',
+    'gst', 'igst', 'cgst', 'sgst', 'utgst', 'moms', 'mva', 'merverdiavgift', 'mervärdesskatt', 'alv', 'arvonlisävero', 'dph', 'áfa', 'ddv', 'pdv',
+    'pvm', 'pvn', 'fpa', 'ptu',
   ]),
   /** Invoice total amount with VAT (BT-112). */
   gross: compileLabels([
@@ -394,7 +402,7 @@ export const TOTAL_LABELS = {
     'totaal incl. btw', 'totaal incl btw', 'totaal inclusief btw', 'totaalbedrag', 'factuurbedrag', 'bedrag incl. btw',
     'total factura', 'importe total', 'total con iva', 'total iva incluido', 'totale fattura', 'totale documento', 'importo totale', 'totale iva inclusa',
   ]),
-  grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount', 'totaal', 'totale', 'importe', 'importo', 'bedrag']),
+  grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount', 'totaal', 'totale', 'importe', 'importo', 'bedrag', 'totalt', 'summa', 'razem', 'celkem', 'yhteensä']),
   /** Paid amount (BT-113). */
   prepaid: compileLabels([
     'acompte versé', 'acomptes versés', 'acompte', 'acomptes', 'déjà payé', 'deja paye', 'déjà réglé', 'montant payé', 'montant déjà réglé', 'avance reçue',
@@ -410,6 +418,8 @@ export const TOTAL_LABELS = {
     'amount due', 'balance due', 'total due', 'amount payable', 'total payable', 'please pay', 'total to pay', 'payable amount', 'amount to pay',
     'due payable', 'now due', 'to be paid',
     'totaal te betalen', 'te betalen', 'openstaand bedrag', 'total a pagar', 'importe a pagar', 'totale da pagare', 'netto a pagare', 'importo da pagare',
+    'att betala', 'summa att betala', 'totalt att betala', 'å betale', 'totalt å betale', 'at betale', 'maksettava', 'do zapłaty', 'razem do zapłaty',
+    'k úhradě', 'celkem k úhradě',
   ]),
 };
 

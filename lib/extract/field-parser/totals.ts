@@ -137,7 +137,7 @@ export function rateMatches(base: string, rate: string, tax: string): boolean {
   return computed.minus(dec(tax)).abs().lte(new Decimal('0.01'));
 }
 
-const VAT_WORD = compileLabels(['tva', 'mwst', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'vat', 'tax', 'steuer', 'taxe', 'iva', 'btw']);
+const VAT_WORD = compileLabels(['tva', 'mwst', 'ust', 'umsatzsteuer', 'mehrwertsteuer', 'vat', 'tax', 'steuer', 'taxe', 'iva', 'btw', 'gst', 'igst', 'cgst', 'sgst', 'moms', 'mva', 'alv', 'dph', 'áfa', 'ddv', 'pdv', 'pvm', 'pvn', 'fpa']);
 
 /**
  * Breakdown rows recognised by their arithmetic: a line with a VAT word or a
@@ -389,6 +389,29 @@ function restoreOcrMisreadings(nets: TotalCandidate[], vats: TotalCandidate[], g
   restore(vats, sums(grosses, nets, (g, n) => g.minus(n)));
   restore(grosses, sums(nets, vats, (n, v) => n.plus(v)));
   restore(nets, sums(grosses, vats, (g, v) => g.minus(v)));
+  restoreSymbolDigits(nets, vats, grosses);
+}
+
+/**
+ * A currency symbol printed against an amount and read by OCR as its first digit (`₹2,197.72` read `32,197.72`,
+ * `t2,593.31`; `€` as 6, `£` as 2): when no three totals add up as read, each total is also tried without its first
+ * digit, scored lower; such a reading is chosen only where it makes the three totals add up exactly (BR-CO-15), which
+ * the arithmetic, not a guess, decides.
+ */
+function restoreSymbolDigits(nets: TotalCandidate[], vats: TotalCandidate[], grosses: TotalCandidate[]): void {
+  const adds = (n: TotalCandidate, v: TotalCandidate, g: TotalCandidate): boolean => dec(n.value).plus(dec(v.value)).eq(dec(g.value));
+  if (nets.some((n) => vats.some((v) => grosses.some((g) => adds(n, v, g))))) return;
+  const variants = (list: TotalCandidate[]): TotalCandidate[] =>
+    list.flatMap((c) => {
+      const m = /^(-?)[1-9](\d+(?:\.\d+)?)$/.exec(c.value);
+      if (!m || m[2]!.length < 4 || (m[2]!.startsWith('0') && !m[2]!.startsWith('0.'))) return [];
+      return [{ ...c, value: `${m[1]}${m[2]}`, score: c.score - 0.25, why: `${c.why}, currency symbol read as a digit` }];
+    });
+  const [n2, v2, g2] = [[...nets, ...variants(nets)], [...vats, ...variants(vats)], [...grosses, ...variants(grosses)]];
+  for (const n of n2) for (const v of v2) for (const g of g2) {
+    if (!adds(n, v, g)) continue;
+    for (const [list, c] of [[nets, n], [vats, v], [grosses, g]] as const) if (!list.includes(c)) list.push(c);
+  }
 }
 
 /**
@@ -406,6 +429,25 @@ function addVatLineSums(vats: TotalCandidate[], implied: Decimal[]): void {
     const least = subset.reduce((a, b) => (b.score < a.score ? b : a));
     vats.push({ ...least, value: total.toFixed(2), why: 'sum of VAT lines' });
   }
+}
+
+/** The highest standard VAT rate in Europe (Hungary, 27 %), with room for the rounding of one amount per rate. */
+const MAX_VAT_SHARE = new Decimal('0.28');
+
+/**
+ * Whether a VAT total can stand beside the totals without and with VAT it is combined with: the VAT is the sum of
+ * each rate times its base, and the bases add up to the total without VAT, so the VAT is at most 27 % of it (28 %
+ * allowed for rounding), and less than the total with VAT, when they have its sign. A number read from elsewhere on
+ * a line that names VAT (a telephone number beside a VAT identifier, `Tel. +36 106 229 672 ... MWST`) fails this
+ * and is never combined with the totals: a wrong amount is worse than a missing one (the VAT then follows from the
+ * two others, or stays unread).
+ */
+function plausibleVat(vat: Decimal, net: Decimal | undefined, gross: Decimal | undefined): boolean {
+  if (vat.isZero()) return true;
+  const sameSign = (x: Decimal): boolean => !x.isZero() && x.isNegative() === vat.isNegative();
+  if (net !== undefined && sameSign(net) && vat.abs().gt(net.abs().times(MAX_VAT_SHARE).plus('0.05'))) return false;
+  if (gross !== undefined && sameSign(gross) && vat.abs().gte(gross.abs())) return false;
+  return true;
 }
 
 function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: BreakdownRow[], usedLines: Set<number>): TotalsResult {
@@ -454,6 +496,7 @@ function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: Breakdown
   for (const nn of options(nets))
     for (const vv of options(vats))
       for (const gg of options(grosses)) {
+        if (vv !== undefined && !plausibleVat(dec(vv.value), nn && dec(nn.value), gg && dec(gg.value))) continue;
         let score = (nn?.score ?? 0) + (vv?.score ?? 0) + (gg?.score ?? 0);
         const consistent = nn !== undefined && vv !== undefined && gg !== undefined && dec(nn.value).plus(dec(vv.value)).eq(dec(gg.value));
         if (consistent) score += 1.5;
