@@ -173,3 +173,37 @@ describe('the seller from evidence', () => {
     expect(backed.seller.evidence).toEqual(expect.arrayContaining(['payee of the bank details', 'e-mail or web domain printed elsewhere']));
   });
 });
+
+describe('footers and letterheads OCR runs together or reads apart', () => {
+  const footer = [
+    'Weber & Weber GmbH Geschäftsführer: Andreas Fischer   Firmenbuch: FN 97193e     Commerzbank',
+    'Industriestraße 35                                    Handelsgericht Wien       IBAN AT39 2319 5549 0600 7214',
+    '1020 Wien                                             UID: ATU63963183          BIC BCITATFFXXX',
+  ];
+  const buyer = ['', 'Logistik Krüger GmbH', 'Industriestraße 68', '10115 Berlin', ''];
+
+  it('a labelled mention run into the company name is cut off, and the bank over its IBAN is no footer name', () => {
+    const inv = parse([...buyer, ...body, ...footer]);
+    expect(inv.seller.name?.value).toBe('Weber & Weber GmbH');
+    // With the company's own line unreadable as a name, the bank's column still gives no seller.
+    const bankOnly = parse([...buyer, ...body, 'Sitz: Wien, Geschäftsführer: A. Fischer               Firmenbuch: FN 97193e     Commerzbank', ...footer.slice(1)]);
+    expect(bankOnly.seller.name?.value).not.toBe('Commerzbank');
+  });
+
+  it('the letterhead is not taken for the buyer when the footer names the same company with a letter misread', () => {
+    const inv = parse([
+      'Forniture Ferrari & Bruno S.r.l.', 'Via Roma 14', '10121 Torino', 'P.IVA 92289602136', '',
+      ...body,
+      'Fornitère Ferrari & Bruno S.r.l. - Via Roma 14 - 10121 Torino - Cap. Soc. € 50.000,00 - REA TO-1504036 - P.IVA 92289602136',
+    ]);
+    expect(inv.buyer.name?.value ?? '').not.toMatch(/Ferrari & Bruno/);
+  });
+
+  it.each(['Factuur or.', 'Rechnung Nr', 'Fattura n.'])('a number label OCR garbled, %j, is no name', (text) => {
+    expect(isNameLike(text)).toBe(false);
+  });
+
+  it.each(['Billa', 'Rechnungswesen Meier', 'Factura Digital S.L.'])('but %j may be one', (text) => {
+    expect(isNameLike(text)).toBe(true);
+  });
+});

@@ -32,6 +32,9 @@ const UNAMBIGUOUS_PAYEE = new Set(['account holder', 'account name', 'kontoinhab
 
 const BANK_WORDS = /\b(?:iban|bic|swift|bank|banque|banca|banco|konto|compte|rekening|cuenta|conto|sort code|account)\b/i;
 
+/** A line of bank details: it starts with the account's identifiers. */
+const BANK_DETAIL_START = /^\s*(?:iban|bic|swift|blz|konto(?:-?nr)?|kto|account (?:no|number)|sort code|compte|rib|rekening(?:nummer)?|cuenta|conto|c\/c)\b/i;
+
 /** A payee named by the bank details. */
 export interface PayeeName {
   text: string;
@@ -192,6 +195,18 @@ export const MENTION_SEPARATOR = /\s*(?:[●•·|‧∙]|\s[-–]\s?|[-–]\s)\
 export const MENTION_OR_COMMA_SEPARATOR = /\s*(?:[●•·|‧∙]|\s[-–]\s?|[-–]\s|,\s)\s*/;
 
 /**
+ * A labelled mention run into a company name on one footer line (OCR joins the columns of a footer, or a footer
+ * prints them so): `Gartenbau Fischer GmbH & Co.KG Geschäftsführer: Max Fischer USt-IdNr.: DE683474847`.
+ */
+const LABELLED_MENTION = /\s+(?:gesch[äa]ftsf[üu]hr(?:er(?:in)?|ung)|inhaber(?:in)?|vorstand|managing directors?|directors?|g[ée]rant|pr[ée]sident|amministratore(?: unico)?|bestuurder|directeur|administrador|ust-?id(?:-?nr)?|uid|vat(?: no| number| reg(?:istration)?(?: no)?)?|tva|p\.? ?iva|btw|nif|cif|tel(?:efon|ephone)?|fax|e-?mail|iban|bic|hrb|hra|amtsgericht|registergericht|handelsregister|sitz|siret|siren|rcs|kvk)\.?\s*(?:nr\.?|no\.?)?\s*:.*$/i;
+
+/** `text` up to a labelled mention run into it, when what precedes is a name with its legal form; else `text`, trimmed. */
+export function withoutMentions(text: string): string {
+  const cut = text.replace(LABELLED_MENTION, '').replace(/[\s|·•,;:\-–—/]+$/u, '').trim();
+  return cut !== text.trim() && hasLegalForm(cut) ? cut : text.trim();
+}
+
+/**
  * Names the footers print: a name over a line holding only its legal form (joined: `Keizer Advies B.V.`), the first
  * line of a column of the footer (the company block of a three-column footer), a name with a legal form among the
  * separated mentions of a footer line. `isName` decides what may be a name.
@@ -212,12 +227,14 @@ export function footerNames(ctx: ParseContext, isName: (text: string) => boolean
         continue;
       }
       // The first line of a column block: nothing above it in its column within the footer, something under it.
-      if (!over && under && isName(c.text) && !isBareLegalForm(c.text)) {
-        out.push({ text: c.text.trim(), line: i, chunk: c, why: 'footer column' });
+      // (Not the bank's name over its IBAN in a bank details column: `Commerzbank` / `IBAN AT39 ...` / `BIC ...`.)
+      const first = withoutMentions(c.text);
+      if (!over && under && isName(first) && !isBareLegalForm(first) && !(BANK_DETAIL_START.test(under.text) && !hasLegalForm(first))) {
+        out.push({ text: first, line: i, chunk: c, why: 'footer column' });
         continue;
       }
       for (const part of c.text.split(MENTION_SEPARATOR)) {
-        const text = part.replace(/\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i, '').trim();
+        const text = withoutMentions(part.replace(/\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i, ''));
         if (text !== c.text.trim() || c.text.length > 60) {
           if (hasLegalForm(text) && isName(text)) out.push({ text, line: i, chunk: c, why: 'footer mentions' });
         } else if (hasLegalForm(text) && isName(text) && !under) out.push({ text, line: i, chunk: c, why: 'footer mentions' });

@@ -39,9 +39,9 @@ import {
   type LabelSet,
 } from './labels.js';
 import { isFieldLabel } from './field-labels.js';
-import { chooseIssuer, companyKey, findPayees, footerLines, footerNames, isSlogan, MENTION_OR_COMMA_SEPARATOR, PAYEE_LABEL, type IssuerCandidate, type IssuerChoice } from './issuer.js';
+import { chooseIssuer, companyKey, findPayees, footerLines, footerNames, isSlogan, MENTION_OR_COMMA_SEPARATOR, PAYEE_LABEL, withoutMentions, type IssuerCandidate, type IssuerChoice } from './issuer.js';
 import { findIbans, findVatNumbers } from './identifiers.js';
-import { chunkAt, fold, joinLines, type TextChunk } from './text.js';
+import { chunkAt, editDistance, fold, joinLines, type TextChunk } from './text.js';
 
 /** A line of a party block: the chunks of the block's column. */
 interface BlockLine {
@@ -113,6 +113,9 @@ export function isNameLike(text: string): boolean {
   if (matchLabels(BOILERPLATE, f).length > 0) return false;
   const compact = f.replace(/[\s:.]/g, '');
   if (TITLE_WORDS.labels.some((w) => compact === w.replace(/\s/g, '') || compact.endsWith(w.replace(/\s/g, '')) && compact.length <= w.length + 6)) return false;
+  // A title word and a few letters: a number label OCR garbled (`Factuur nr.` read `Factuur or.`).
+  const garbledLabel = /^(\p{L}{6,})\s+\p{L}{1,3}\.?$/u.exec(f);
+  if (garbledLabel && TITLE_WORDS.labels.includes(garbledLabel[1]!)) return false;
   if (SALUTATION.test(t) || ATTENTION.test(t)) return false;
   if (/^[^:]{1,30}:\s*\S/.test(t) && !hasLegalForm(t)) return false;
   // A line-table header read as one chunk by OCR ("Qté Prix unit." as `Qté Prixunt,`): no name starts with a quantity column's label.
@@ -468,7 +471,7 @@ function footerIssuer(ctx: ParseContext, exclude: Set<string>): Block | undefine
       const parts = c.text.split(MENTION_OR_COMMA_SEPARATOR).map((x) => x.trim());
       for (const [k, part] of parts.entries()) {
         // "SARL au capital de 10 000 €": the name is what comes before the capital mention.
-        const text = part.replace(/\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i, '').trim();
+        const text = withoutMentions(part.replace(/\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i, ''));
         if (!hasLegalForm(text) || !isNameLike(text) || exclude.has(fold(text))) continue;
         const rest = parts.slice(k + 1).filter((x) => isPostcodeLine(x) || STREET.test(x));
         const lines: BlockLine[] = [{ line: i, text, chunks: [c] }];
@@ -596,6 +599,17 @@ export interface PartiesResult {
   buyer: ExtractedParty;
 }
 
+/**
+ * Whether a name's company key (`key`) is the seller's (`sellerKey`) or a part of it, allowing one misread letter in
+ * ten: OCR reads the letterhead and the footer of one company apart (`Forniture Ferrari & Bruno S.r.l.` at the top,
+ * `Fornitère Ferrari& Bruno S.r.l.` in the footer), and the letterhead must not become the buyer for that.
+ */
+function sameCompanyKey(sellerKey: string, key: string): boolean {
+  if (sellerKey.includes(key)) return true;
+  const slack = Math.floor(Math.min(key.length, sellerKey.length) / 10);
+  return slack > 0 && Math.abs(key.length - sellerKey.length) <= slack && editDistance(key, sellerKey, slack) <= slack;
+}
+
 /** Finds seller and buyer: names, addresses, VAT numbers, SIREN / SIRET, countries. */
 export function findParties(ctx: ParseContext): PartiesResult {
   const sellerBlocks = labelledBlocks(ctx, SELLER_HEADING, 0.9, SELLER_HEADING_WORDS);
@@ -622,7 +636,7 @@ export function findParties(ctx: ParseContext): PartiesResult {
       const r = readBlock(ctx, b);
       if (!r.name) return false;
       // Not the seller, nor a part of the seller's name printed on a line of its own (a footer, a payee line) ...
-      if (sellerKey === undefined || !sellerKey.includes(companyKey(r.name.text))) return true;
+      if (sellerKey === undefined || !sameCompanyKey(sellerKey, companyKey(r.name.text))) return true;
       // ... unless at another postcode than the seller's: another establishment of the same company, invoiced by it
       // (a branch invoicing another; in India, one company's GST registrations in two states).
       const postcode = postcodeOf(r.address?.text);
