@@ -199,6 +199,16 @@ describe('totals as OCR reads them', () => {
     expect(parseOcr(text('2,593.32')).totals.totalHT?.value).not.toBe('2197.72');
   });
 
+  it('restores the leading digits OCR split off an amount at a thousands separator ($26, 672,33 for $26,672.33)', () => {
+    const text = (net: string) => ['Hudson Supply Co.', 'Invoice No. 2025-1177', 'Date: 03/14/2025', '', `Net total   ${net}`, 'Sales tax 7.50%   $1,879.99', 'Sales tax 6.00%   $96.35', 'Amount due   $28,648.67'].join('\n');
+    const t = parseOcr(text('$26, 672,33')).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['26672.33', '1976.34', '28648.67']);
+    // Not where the digits do not end the implied amount; and no VAT computed from totals whose difference cannot be one.
+    const other = parseOcr(text('$26, 672,34')).totals;
+    expect(other.totalHT?.value).not.toBe('26672.33');
+    expect(other.totalVAT?.value ?? '').not.toBe('27976.33');
+  });
+
   it('a credit note printed with negative totals keeps them', () => {
     const t = parseOcr(invoice('-£160.26', '-£801.28', '-£961.54')).totals;
     expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['-801.28', '-160.26', '-961.54']);
@@ -278,5 +288,23 @@ describe('VAT by its names across Europe and in India', () => {
     const inv = parse(text);
     expect([inv.totals.totalHT?.value, inv.totals.totalVAT?.value, inv.totals.totalTTC?.value]).toEqual([t.ht, t.vat, t.ttc]);
     expect(inv.totals.totalVAT?.source ?? '').not.toMatch(/computed/);
+  });
+});
+
+describe('a number sign OCR read as a digit', () => {
+  const text = (label: string) => ['Transportes Navarro S.A.', 'NIF: B15889010', 'Avenida de la Constitución, 148', '28013 Madrid', '', `${label}   Fecha factura   09-01-2024`, '', 'Base imponible 100,00', 'IVA 21% 21,00', 'Total factura 121,00'].join('\n');
+  it.each(['Factura n2 F2024-3882', 'Factura N9 F2024-3882', 'Fattura n2 F2024-3882', 'Factuur or. F2024-3882', 'Rechnung or. F2024-3882'])('%j gives the number after it', (label) => {
+    expect(parseOcr(text(label)).invoiceNumber?.value).toBe('F2024-3882');
+  });
+  it('only in OCR text, and only before a number', () => {
+    expect(parseOcr(text('Factura n2 F2024-3882')).invoiceNumber?.value).toBe('F2024-3882');
+    expect(parse(text('Factura n2 F2024-3882')).invoiceNumber?.value).not.toBe('F2024-3882');
+  });
+});
+
+describe('the ó of Spanish -ción / -sión misread by OCR', () => {
+  it('Fecha de emisién is the issue date label', () => {
+    const text = ['Moreno Consultoria S.L.U.', 'NIF: B97287138', '', 'Factura nº A-00321   Fecha de emisién   02/07/2024', 'Fecha de operacién   23/06/2024', 'Fecha de vencimiento   12/07/2024', '', 'Base imponible 100,00', 'IVA 21% 21,00', 'Total factura 121,00'].join('\n');
+    expect(parseOcr(text).invoiceDate?.value).toBe('2024-07-02');
   });
 });

@@ -62,14 +62,26 @@ function repairFormsInText(text: string, swiss: boolean): string {
 }
 
 /**
+ * The number sign after a document word that OCR reads as a digit (`Factura nº` read `Factura n2`, `n9`): put back
+ * where a number follows, so the label is one (`Factura n2 F2024-3882` gave `n2` for the invoice number).
+ */
+const NUMBER_SIGN_READ_AS_DIGIT = /(?<![\p{L}])((?:factura|fattura|facture|fatura|nota|avoir|abono|rechnung|invoice|pedido|albar[aá]n)\s+[nN])[29](?=\s+\S*\d)/giu;
+/** The `ó` of Spanish `-ción` / `-sión` read as another accented vowel (`Fecha de emisién`, `operacién`, `Constituciôn`). */
+const SPANISH_ION = /(?<=\p{L}[cs]i)[éèêëôöò](?=n(?![\p{L}]))/gu;
+/** `Nr.` read `or.` after a document word of the languages that abbreviate number so (`Factuur or. FA-2025-1269`). */
+const NR_READ_AS_OR = /(?<![\p{L}])((?:factuur|rechnung|faktura|creditnota|gutschrift)\s+)or(?=\.?\s+\S*\d)/giu;
+
+/**
  * The text of an OCR reading with the misspelled legal forms it holds spelled right, length for length (chunk
- * offsets stay valid), so the parser sees them as legal forms (`Kowalski Logistyka Sp. z 0.0.` is a company name).
+ * offsets stay valid), so the parser sees them as legal forms (`Kowalski Logistyka Sp. z 0.0.` is a company name);
+ * a number sign read as a digit after a document word is put back the same way (`Factura n2` -> `Factura nº`,
+ * `Factuur or.` -> `Factuur nr.`), and the `ó` of Spanish `-ción` / `-sión` read as another accented vowel.
  */
 export function repairOcrLegalForms(doc: TextDocument): TextDocument {
   const swiss = isSwissDocument([doc]);
   let changed = false;
   const lines = doc.lines.map((l): TextLine => {
-    const text = repairFormsInText(l.text, swiss);
+    const text = repairFormsInText(l.text, swiss).replace(NUMBER_SIGN_READ_AS_DIGIT, '$1º').replace(NR_READ_AS_OR, '$1nr').replace(SPANISH_ION, 'ó');
     if (text === l.text) return l;
     changed = true;
     return { ...l, text, chunks: l.chunks.map((c) => ({ ...c, text: text.slice(c.start, c.start + c.text.length) })) };

@@ -369,6 +369,8 @@ function dedupeRows(rows: BreakdownRow[]): BreakdownRow[] {
  *   `£160.26`);
  * - with a minus sign: OCR read a mark before it (a dash, a rule's end, the edge of a shaded row) as one
  *   (`- 991,34 €`, printed `991,34 €`),
+ * - without its first one to three digits: OCR split the amount at a thousands separator and read its decimal point
+ *   as another (`$26, 672,33` for `$26,672.33`, read as 672.33),
  * the implied amount is added as a candidate of the same score. Only a positive implied amount is restored (an
  * invoice's totals; a credit note printed with negative totals is consistent as read). The arithmetic of the two
  * others, not a guess, restores the value: a wrong amount is worse than a missing one. VAT printed on several lines
@@ -380,8 +382,11 @@ function restoreOcrMisreadings(nets: TotalCandidate[], vats: TotalCandidate[], g
       const value = dec(c.value);
       const point = implied.find((v) => v.gt(0) && v.times(100).eq(value));
       const sign = value.lt(0) ? implied.find((v) => v.gt(0) && v.eq(value.abs())) : undefined;
-      const hit = point ?? sign;
-      if (hit && !list.some((x) => dec(x.value).eq(hit))) list.push({ ...c, value: hit.toFixed(2), why: `${c.why}, ${point ? 'decimal point restored' : 'minus sign dropped'}` });
+      const cents = value.gt(0) ? value.toFixed(2).replace('.', '') : '';
+      const split = cents.length >= 4 ? implied.find((v) => v.gt(value) && v.toFixed(2).replace('.', '').endsWith(cents) && v.toFixed(2).length - value.toFixed(2).length <= 3) : undefined;
+      const hit = point ?? sign ?? split;
+      const how = point ? 'decimal point restored' : sign ? 'minus sign dropped' : 'leading digits restored';
+      if (hit && !list.some((x) => dec(x.value).eq(hit))) list.push({ ...c, value: hit.toFixed(2), why: `${c.why}, ${how}` });
     }
   };
   const sums = (a: TotalCandidate[], b: TotalCandidate[], f: (x: Decimal, y: Decimal) => Decimal): Decimal[] => a.flatMap((x) => b.map((y) => f(dec(x.value), dec(y.value))));
@@ -522,7 +527,9 @@ function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: Breakdown
   if (vat) totals.totalVAT = vat;
   if (gross) totals.totalTTC = gross;
   // Two of three printed: the third follows from BR-CO-15, flagged as computed.
-  if (net && gross && !vat) totals.totalVAT = extracted(ctx, dec(gross.value).minus(dec(net.value)).toFixed(2), 0.5, undefined, 'computed: total with VAT - total without VAT');
+  // (Not where the difference cannot be a VAT: one of the two is then misread, and a wrong amount is worse than none.)
+  const impliedVat = net && gross ? dec(gross.value).minus(dec(net.value)) : undefined;
+  if (net && gross && !vat && plausibleVat(impliedVat!, dec(net.value), dec(gross.value))) totals.totalVAT = extracted(ctx, impliedVat!.toFixed(2), 0.5, undefined, 'computed: total with VAT - total without VAT');
   if (net && vat && !gross) totals.totalTTC = extracted(ctx, dec(net.value).plus(dec(vat.value)).toFixed(2), 0.5, undefined, 'computed: total without VAT + VAT');
   if (vat && gross && !net) totals.totalHT = extracted(ctx, dec(gross.value).minus(dec(vat.value)).toFixed(2), 0.5, undefined, 'computed: total with VAT - VAT');
 
