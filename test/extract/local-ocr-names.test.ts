@@ -34,6 +34,19 @@ describe('legal forms misspelled by OCR', () => {
     expect(repairOcrName(read, none)).toBe(right);
   });
 
+  it('spaces lost on one side of an ampersand or in GmbH & Co. KG are put back; AT&T stays', () => {
+    expect(repairOcrName('Weber& Weber GmbH', none)).toBe('Weber & Weber GmbH');
+    expect(repairOcrName('Weber &Weber GmbH', none)).toBe('Weber & Weber GmbH');
+    expect(repairOcrName('Gartenbau Fischer GmbH & Co.KG', none)).toBe('Gartenbau Fischer GmbH & Co. KG');
+    expect(repairOcrName('AT&T Services Ltd', none)).toBe('AT&T Services Ltd');
+  });
+
+  it('an accent inside a word of an Italian name is a misreading (Italian accents a last vowel only)', () => {
+    expect(repairOcrName('Fornitùre Ferrari & Bruno S.r.l.', none, { country: 'IT' })).toBe('Forniture Ferrari & Bruno S.r.l.');
+    expect(repairOcrName('Caffè Città S.r.l.', none, { country: 'IT' })).toBe('Caffè Città S.r.l.');
+    expect(repairOcrName('Fornitùre Ferrari', none, { country: 'FR' })).not.toBe('Forniture Ferrari');
+  });
+
   it('a first letter set apart from its word is joined again; initials, vowel words and capitalised words stay', () => {
     expect(repairOcrName('Thomas & J ones Limited', none)).toBe('Thomas & Jones Limited');
     expect(repairOcrName('J ardinería Moreno S.A.', none)).toBe('Jardinería Moreno S.A.');

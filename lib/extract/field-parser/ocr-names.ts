@@ -267,8 +267,13 @@ export function repairOcrName(name: string, evidence: NameEvidence, options: Rep
   out = out.replace(NOISE_AFTER_FORM, '$1').replace(EXTRA_PERIOD_AFTER_FORM, '$1');
   out = withoutGluedFragment(out, evidence);
   out = out.replace(SPLIT_INITIAL, '$1$2');
+  // Spaces OCR lost on one side of an ampersand (`Weber& Weber`), or inside the German `GmbH & Co. KG` (`Co.KG`).
+  out = out.replace(/(?<=\p{L})&(?=\s)/gu, ' &').replace(/(?<=\s)&(?=\p{L})/gu, '& ').replace(/\bCo\.(?=(?:KG|OHG)\b)/g, 'Co. ');
   const letters = nameLetters(options.country);
+  // Italian writes an accent on a word's last vowel only (`città`, `perché`): one inside a word is a misreading.
+  const italian = partyLanguages(options.country)?.join() === 'it';
   return out.replace(WORD, (word) => {
+    if (italian && /[àèéìíîòóùú](?=\p{L})/u.test(word)) word = word.replace(/[àèéìíîòóùú](?=\p{L})/gu, (c) => c.normalize('NFD')[0]!);
     // "lyer" for "Iyer": an l starting a word, where the document spells the word with an I.
     if (/^l\p{Ll}{2,}$/u.test(word)) {
       const asI = `I${word.slice(1)}`;
