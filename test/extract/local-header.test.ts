@@ -4,7 +4,9 @@
  * (BG-3) never taken for BT-2, labels in FR, DE, EN, NL, ES, IT.
  */
 import { describe, expect, it } from 'vitest';
-import { documentFromPlainText, parseInvoice } from '../../lib/extract/field-parser/index.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildLines, documentFromPlainText, parseInvoice, type PositionedItem } from '../../lib/extract/field-parser/index.js';
 import { readIdentifier, repairOcrSeries } from '../../lib/extract/field-parser/header.js';
 
 const parse = (text: string) => parseInvoice(documentFromPlainText(text), { method: 'pdf-text' });
@@ -207,6 +209,15 @@ describe('totals as OCR reads them', () => {
     const other = parseOcr(text('$26, 672,34')).totals;
     expect(other.totalHT?.value).not.toBe('26672.33');
     expect(other.totalVAT?.value ?? '').not.toBe('27976.33');
+  });
+
+  it('a rate\'s VAT printed twice, its rate misread in one place (22% as 2%), is counted once where the totals say so', () => {
+    // The words tesseract.js read on a scan of the third family (seed 17320508, invoice 20; test/fixtures/synthetic),
+    // frozen: `IVA al 22%  € 521,13` in the totals and `2%  2.368,75  521,13` in the breakdown table.
+    const { width, items } = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/extract/ocr/italian-vat-printed-twice.json'), 'utf8')) as { width: number; items: PositionedItem[] };
+    const t = parseInvoice({ lines: buildLines(items), pageCount: 1, pageWidth: width }, { method: 'ocr', ocr: true }).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['2453.44', '529.60', '2983.04']);
+    expect(t.totalVAT?.source).toBe('computed: sum of VAT breakdown, repeated amounts once');
   });
 
   it('a credit note printed with negative totals keeps them', () => {

@@ -483,6 +483,13 @@ function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: Breakdown
   } else if (rows.length > 1 && rows.every((r) => r.amount !== undefined)) {
     const total = rows.reduce((s, r) => s.plus(dec(r.amount!)), new Decimal(0));
     vats.push({ kind: 'vat', value: total.toFixed(2), score: 0.55, line: rows[0]!.line, why: 'sum of VAT breakdown' });
+    // A rate's VAT printed twice (in the totals and again in a breakdown table) whose rate OCR misread in one of them
+    // (`22%` as `2%`), so the rows were not merged: the sum of the distinct amounts too, for the totals to decide.
+    const distinct = [...new Set(rows.map((r) => dec(r.amount!).toFixed(2)))];
+    if (ctx.ocr && distinct.length > 1 && distinct.length < rows.length) {
+      const once = distinct.reduce((s, a) => s.plus(dec(a)), new Decimal(0));
+      vats.push({ kind: 'vat', value: once.toFixed(2), score: 0.5, line: rows[0]!.line, why: 'sum of VAT breakdown, repeated amounts once' });
+    }
   }
   if (rows.length > 0 && rows.every((r) => r.base !== undefined)) {
     const total = rows.reduce((s, r) => s.plus(dec(r.base!)), new Decimal(0));
