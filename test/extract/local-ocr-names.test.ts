@@ -10,6 +10,7 @@ import {
   parseInvoice,
   repairOcrLegalForms,
   repairOcrName,
+  repairPartyNames,
   type TextDocument,
 } from '../../lib/extract/field-parser/index.js';
 
@@ -39,6 +40,16 @@ describe('legal forms misspelled by OCR', () => {
     expect(repairOcrName('Weber &Weber GmbH', none)).toBe('Weber & Weber GmbH');
     expect(repairOcrName('Gartenbau Fischer GmbH & Co.KG', none)).toBe('Gartenbau Fischer GmbH & Co. KG');
     expect(repairOcrName('AT&T Services Ltd', none)).toBe('AT&T Services Ltd');
+  });
+
+  it('on an Italian document whose parties show no country, the names are repaired as Italian', () => {
+    const parties = () => ({ seller: { name: { value: 'Fornitùre Ferrari & Bruno S.r.l.', confidence: 0.6 } }, buyer: { name: { value: 'Costruzioni Bruno & Mancini S.a.s.', confidence: 0.4 } } });
+    const italian = parties();
+    repairPartyNames(italian, [doc(['Fattura'])], 'it');
+    expect(italian.seller.name.value).toBe('Forniture Ferrari & Bruno S.r.l.');
+    const french = parties();
+    repairPartyNames(french, [doc(['Facture'])], 'fr');
+    expect(french.seller.name.value).toBe('Fornitùre Ferrari & Bruno S.r.l.');
   });
 
   it('an accent inside a word of an Italian name is a misreading (Italian accents a last vowel only)', () => {

@@ -25,8 +25,9 @@ export function repairPartyNames(parties: { seller: ExtractedParty; buyer: Extra
   const evidence = gatherNameEvidence(readings);
   for (const [party, other] of [[parties.seller, parties.buyer], [parties.buyer, parties.seller]] as const) {
     if (!party.name) continue;
-    // A party whose country is not shown is taken as the other's compatriot (a domestic invoice).
-    const country = party.country?.value ?? other.country?.value;
+    // A party whose country is not shown is taken as the other's compatriot (a domestic invoice); when neither shows
+    // one, an Italian document's party as Italian (only Italy writes Italian alone: Switzerland writes three languages).
+    const country = party.country?.value ?? other.country?.value ?? (secondLanguage === 'it' ? 'IT' : undefined);
     const preferSecond = secondLanguage !== undefined && (partyLanguages(country)?.includes(secondLanguage) ?? false);
     const value = repairOcrName(party.name.value, evidence, { ...(country ? { country } : {}), preferSecond });
     if (value !== party.name.value) party.name = { ...party.name, value };
