@@ -201,9 +201,17 @@ export const MENTION_OR_COMMA_SEPARATOR = /\s*(?:[●•·|‧∙]|\s[-–]\s?|[
 const LABELLED_MENTION = /\s+(?:gesch[äa]ftsf[üu]hr(?:er(?:in)?|ung)|inhaber(?:in)?|vorstand|managing directors?|directors?|g[ée]rant|pr[ée]sident|amministratore(?: unico)?|bestuurder|directeur|administrador|ust-?id(?:-?nr)?|uid|vat(?: no| number| reg(?:istration)?(?: no)?)?|tva|p\.? ?iva|btw|nif|cif|tel(?:efon|ephone)?|fax|e-?mail|iban|bic|hrb|hra|amtsgericht|registergericht|handelsregister|sitz|siret|siren|rcs|kvk)\.?\s*(?:nr\.?|no\.?)?\s*:.*$/i;
 
 /** `text` up to a labelled mention run into it, when what precedes is a name with its legal form; else `text`, trimmed. */
-export function withoutMentions(text: string): string {
+function withoutMentions(text: string): string {
   const cut = text.replace(LABELLED_MENTION, '').replace(/[\s|·•,;:\-–—/]+$/u, '').trim();
   return cut !== text.trim() && hasLegalForm(cut) ? cut : text.trim();
+}
+
+/** The capital mention after a company's name (`SARL au capital de 10 000 €`): the name is what comes before it. */
+const CAPITAL_MENTION = /\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i;
+
+/** The name a footer mention starts with: without a capital mention or a labelled mention run into it. */
+export function mentionedName(part: string): string {
+  return withoutMentions(part.replace(CAPITAL_MENTION, ''));
 }
 
 /**
@@ -234,7 +242,7 @@ export function footerNames(ctx: ParseContext, isName: (text: string) => boolean
         continue;
       }
       for (const part of c.text.split(MENTION_SEPARATOR)) {
-        const text = withoutMentions(part.replace(/\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i, ''));
+        const text = mentionedName(part);
         if (text !== c.text.trim() || c.text.length > 60) {
           if (hasLegalForm(text) && isName(text)) out.push({ text, line: i, chunk: c, why: 'footer mentions' });
         } else if (hasLegalForm(text) && isName(text) && !under) out.push({ text, line: i, chunk: c, why: 'footer mentions' });

@@ -39,7 +39,7 @@ import {
   type LabelSet,
 } from './labels.js';
 import { isFieldLabel } from './field-labels.js';
-import { chooseIssuer, companyKey, findPayees, footerLines, footerNames, isSlogan, MENTION_OR_COMMA_SEPARATOR, PAYEE_LABEL, withoutMentions, type IssuerCandidate, type IssuerChoice } from './issuer.js';
+import { chooseIssuer, companyKey, findPayees, footerLines, footerNames, isSlogan, MENTION_OR_COMMA_SEPARATOR, mentionedName, PAYEE_LABEL, type IssuerCandidate, type IssuerChoice } from './issuer.js';
 import { findIbans, findVatNumbers } from './identifiers.js';
 import { chunkAt, editDistance, fold, joinLines, type TextChunk } from './text.js';
 
@@ -471,7 +471,7 @@ function footerIssuer(ctx: ParseContext, exclude: Set<string>): Block | undefine
       const parts = c.text.split(MENTION_OR_COMMA_SEPARATOR).map((x) => x.trim());
       for (const [k, part] of parts.entries()) {
         // "SARL au capital de 10 000 €": the name is what comes before the capital mention.
-        const text = withoutMentions(part.replace(/\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i, ''));
+        const text = mentionedName(part);
         if (!hasLegalForm(text) || !isNameLike(text) || exclude.has(fold(text))) continue;
         const rest = parts.slice(k + 1).filter((x) => isPostcodeLine(x) || STREET.test(x));
         const lines: BlockLine[] = [{ line: i, text, chunks: [c] }];
