@@ -398,8 +398,8 @@ function restoreOcrMisreadings(nets: TotalCandidate[], vats: TotalCandidate[], g
 }
 
 /**
- * A currency symbol printed against an amount and read by OCR as its first digit (`₹2,197.72` read `32,197.72`,
- * `t2,593.31`; `€` as 6, `£` as 2): when no three totals add up as read, each total is also tried without its first
+ * A currency symbol printed against an amount and read by OCR as its first digit (`₹2,197.72` read `32,197.72`;
+ * `€` as 6, `£` as 2; read as a letter, `t2,593.31`, it is no amount at all and is not undone here): when no three totals add up as read, each total is also tried without its first
  * digit, scored lower; such a reading is chosen only where it makes the three totals add up exactly (BR-CO-15), which
  * the arithmetic, not a guess, decides.
  */
