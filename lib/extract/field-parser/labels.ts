@@ -42,8 +42,9 @@ function labelPattern(label: string): string {
  */
 export function compileLabels(labels: readonly string[], options: { prefix?: boolean } = {}): LabelSet {
   const folded = [...new Set(labels.map((l) => fold(l)))].sort((a, b) => b.length - a.length);
-  const end = options.prefix ? '' : String.raw`(?![\p{L}\p{N}])`;
-  const re = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${folded.map(labelPattern).join('|')})${end}`, 'gu');
+  // A label ending with punctuation (`invoice #`, `rechnungs-nr.`) may have its value glued to it (`Invoice #2231`).
+  const end = (label: string): string => (options.prefix || !/[\p{L}\p{N}]$/u.test(label) ? '' : String.raw`(?![\p{L}\p{N}])`);
+  const re = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${folded.map((l) => `${labelPattern(l)}${end(l)}`).join('|')})`, 'gu');
   return { re, labels: folded };
 }
 
@@ -160,6 +161,9 @@ export const REFERENCE_NUMBER = compileLabels([
   'boekingsnummer', 'boekingsreferentie', 'reserveringsnummer', 'onze referentie',
   'nº de reserva', 'número de reserva', 'localizador', 'código de reserva', 'nuestra referencia',
   'codice prenotazione', 'n. prenotazione', 'numero prenotazione', 'ns. riferimento', 'nostro riferimento',
+  // A payment receipt's own number (`Receipt #2231-4471`, a paid invoice as card-payment services send it).
+  'receipt number', 'receipt no.', 'receipt no', 'receipt #', 'receipt id', 'quittungsnummer', 'quittung nr.', 'beleg #', 'numéro de reçu', 'n° de reçu',
+  'reçu n°', 'kwitantienummer', 'número de recibo', 'nº de recibo', 'recibo nº', 'numero ricevuta', 'ricevuta n.',
 ]);
 
 /** Order-style ids: a last resort for BT-1 when neither an invoice-number label nor a booking-style one exists. */
@@ -326,6 +330,10 @@ export const BUYER_HEADING = compileLabels([
   'to', 'an', 'aan', 'rechnung an', 'factuuradres', 'gefactureerd aan', 'factuur aan', 'klant', 'afnemer', 'koper',
   'facturar a', 'facturado a', 'cliente', 'comprador', 'destinatario', 'cessionario/committente', 'cessionario', 'committente', 'spett.le', 'spettabile',
   'intestatario', 'datos del cliente', 'datos cliente', 'dati del cliente', 'dati cliente', 'adressé à', 'adresse client',
+  // The name row of a customer, as hotels and shops print it (`Guest Name    Anil Kumar`): not prefixes, so that a
+  // Gasthof or a Guesthouse stays a name.
+  'customer name', 'client name', 'guest name', 'name of guest', 'guest', 'gast', 'name des gastes', 'nom du client', 'nom client', 'naam klant',
+  'nombre del cliente', 'nome cliente', 'nome del cliente', 'huésped', 'ospite',
 ]);
 
 /** Headings of blocks that are neither party (delivery address, payee ...): they end a party block. */

@@ -79,7 +79,13 @@ const PLACEHOLDER =
   /^[[(<{]?\s*(?:(?:your|company|firmen|ihr|votre|uw|su|vostro|il tuo)\s+)?(?:logo|company\s+name|your\s+company|firmenname|nom\s+de\s+(?:l'|la\s+)?(?:entreprise|soci[ée]t[ée])|bedrijfsnaam|nombre\s+de\s+la\s+empresa|ragione\s+sociale|b[tg]-\d{1,3}|placeholder|lorem\s+ipsum(?:\s+\w+)*)(?:\s+(?:here|ici|hier|qui|aqu[ií]))?\s*[\])>}]?$/i;
 
 /** Words of document titles besides the document words: a line made of these only is a title, never a name. */
-const TITLE_FILLER = new Set(['original', 'copy', 'duplicate', 'kopie', 'duplicata', 'copie', 'proforma', 'pro', 'forma', 'tax', 'commercial', 'final', 'partial', 'no', 'nr', 'n', 'of', 'de', 'du', 'der', 'la', 'le', 'the']);
+const TITLE_FILLER = new Set([
+  'original', 'copy', 'duplicate', 'kopie', 'duplicata', 'copie', 'proforma', 'pro', 'forma', 'tax', 'commercial', 'final', 'partial', 'no', 'nr', 'n',
+  'of', 'de', 'du', 'der', 'la', 'le', 'the',
+  // Headings of a document's parts (`Invoice Summary`, `Rechnungsdetails`, `Récapitulatif de facture`).
+  'summary', 'details', 'detail', 'overview', 'information', 'statement', 'recapitulatif', 'resume', 'detailee', 'zusammenfassung', 'ubersicht',
+  'uebersicht', 'overzicht', 'resumen', 'detalle', 'riepilogo', 'dettaglio',
+]);
 
 /** True when a text is only document title words (`INVOICE / FACTURE`, `Rechnung - Original`, `Tax Invoice`). */
 let titleWordSet: Set<string> | undefined;
@@ -156,14 +162,29 @@ function headingChunk(ctx: ParseContext, line: number, index: number, end: numbe
   const chunk = chunkAt(l, index);
   if (!chunk || l.text.slice(chunk.start, index).trim() !== '') return undefined;
   const rest = l.text.slice(end, chunk.start + chunk.text.length);
-  if (/^\s*:\s*$/.test(rest)) {
-    // "Client :      Café de la Gare": the value in the next chunk of the same line.
+  // "Client :      Café de la Gare", "Guest Name     Anil Kumar": the value in the next chunk of the same line ...
+  if (/^\s*:\s*$/.test(rest) || (/^\s*$/.test(rest) && NAME_HEADING_END.test(fold(l.text.slice(chunk.start, end))))) {
     const next = l.chunks.find((c) => c.start > chunk.start);
-    if (next && isNameLike(next.text)) return { chunk, rest: next.text };
+    if (next && isNameLike(next.text) && !nameBelowInstead(ctx, line, chunk, next)) return { chunk, rest: next.text };
   }
   if (/^\s*:?\s*$/.test(rest)) return { chunk, rest: '' };
   const m = /^\s*:\s*(\S.*)$/.exec(rest);
   return m ? { chunk, rest: m[1]! } : undefined;
+}
+
+/** A party heading that ends with the word "name" (`Guest Name`, `Customer name`, `Nom du client` is not: its value follows a colon). */
+const NAME_HEADING_END = /(?:^|\s)(?:name|nom|naam|nombre|nome|namn)\s*$/;
+
+/**
+ * ... unless that chunk stands in another column far to the right (`Bill to Address:` ... `Invoice Summary` on the
+ * same line) while a name-like line follows right under the heading: the block is read down the heading's column.
+ */
+function nameBelowInstead(ctx: ParseContext, line: number, heading: TextChunk, next: TextChunk): boolean {
+  if (next.x - (heading.x + heading.width) <= 0.2 * pageWidth(ctx)) return false;
+  const l = ctx.lines[line]!;
+  const below = ctx.lines[line + 1];
+  if (!below || below.page !== l.page || below.y - l.y > 3.2 * Math.max(below.height, l.height)) return false;
+  return columnChunks(ctx, line + 1, heading.x, next.x, 0.06 * pageWidth(ctx)).some((c) => isNameLike(c.text));
 }
 
 function pageWidth(ctx: ParseContext): number {
@@ -266,6 +287,12 @@ interface PartyRead {
   used: BlockLine[];
 }
 
+/**
+ * A document title naming its issuer (`Receipt from Acme Inc.`, `Invoice from ...`, `Rechnung von ...`, `Facture de
+ * ...`), as online services title their mails and PDFs: the name is what follows.
+ */
+const FROM_TITLE = /^(?:[Ii]nvoice|[Rr]eceipt|[Bb]ill|[Pp]ayment receipt|[Rr]echnung|[Qq]uittung|[Zz]ahlungsbeleg|[Ff]acture|[Rr]e[çc]u|[Ff]actuur|[Kk]witantie|[Ff]actura|[Rr]ecibo|[Ff]attura|[Rr]icevuta|INVOICE|RECEIPT|BILL|RECHNUNG|FACTURE|FACTUUR|FACTURA|FATTURA)\s+(?:from|von|de|van|di|da|FROM|VON|DE|VAN|DI|DA)\s+(?=\p{Lu}|\d)/u;
+
 /** Reads a block: the `Name:` row or the first name-like line (joined with a next line holding the legal form), then the address down to the postcode line. */
 function readBlock(ctx: ParseContext, block: Block): PartyRead {
   const read: PartyRead = { lines: new Set(block.lines.map((b) => b.line)), used: [] };
@@ -296,7 +323,8 @@ function readBlock(ctx: ParseContext, block: Block): PartyRead {
         text = `${text} ${next.text}`;
         nameIndex += 1;
       }
-      read.name = { text: stripSalutation(text), line: first.line };
+      // A comma or semicolon the layout left after the name (`Sold By: ACME Retail Private Limited ,`) is not part of it.
+      read.name = { text: stripSalutation(text).replace(/\s*[,;]\s*$/, '').replace(FROM_TITLE, ''), line: first.line };
     }
   }
   const addressLines: string[] = [];
@@ -668,8 +696,11 @@ export function findParties(ctx: ParseContext): PartiesResult {
     const fromVat = party.vatNumber ? countryFromVatNumber(party.vatNumber.value) : undefined;
     if (fromVat) party.country = extracted(ctx, fromVat, Math.min(0.95, party.vatNumber!.confidence), undefined, party.vatNumber!.source ?? 'VAT number prefix');
     else if (party.address) {
+      // A country printed last (`..., Boston, MA 02110, US`) says it, before a state or country code in front of a postcode.
+      const last = /,\s*([^,]+?)\s*$/.exec(party.address.value)?.[1];
+      const trailing = last !== undefined && (isCountryCode(last) || isCountryName(last)) ? detectCountryFromAddress(party.address.value) : undefined;
       const prefixed = /(?:^|,\s*)([A-Z]{2})[- ]\d{4,5}\b/.exec(party.address.value)?.[1];
-      const code = prefixed && isCountryCode(prefixed) ? prefixed : detectCountryFromAddress(party.address.value);
+      const code = trailing ?? (prefixed && isCountryCode(prefixed) ? prefixed : detectCountryFromAddress(party.address.value));
       if (code) party.country = extracted(ctx, code, party.address.confidence * 0.9, undefined, party.address.source ?? 'address');
     } else if (party.siret || party.siren) party.country = extracted(ctx, 'FR', 0.6, undefined, 'SIRET/SIREN implies France');
   }

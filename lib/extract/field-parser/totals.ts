@@ -27,7 +27,15 @@ export interface BreakdownRow {
   line: number;
   /** base x rate = amount was verified. */
   verified: boolean;
+  /**
+   * The share of a tax split between two authorities that the row names (India's GST: `cgst` and `sgst` or `utgst`,
+   * one row each at the same rate on the same base): two such rows are two amounts, never one printed twice.
+   */
+  share?: string;
 }
+
+/** The names of the shares of a split tax (India's central and state GST), as folded labels. */
+const SPLIT_TAX_SHARES = new Set(['cgst', 'sgst', 'utgst']);
 
 interface TotalCandidate {
   kind: TotalKind;
@@ -313,7 +321,8 @@ export function findTotals(ctx: ParseContext): TotalsResult {
           const rate = ctx.amounts(i).find((a) => a.percent && a.index >= hit.index) ?? [...ctx.amounts(i)].reverse().find((a) => a.percent && a.index < hit.index);
           const value = region[region.length - 1];
           if (rate && value) {
-            rows.push({ rate: trimZeros(rate.value), amount: value.value, line: i, verified: false });
+            const share = ctx.folded[i]!.slice(hit.index, hit.end).trim();
+            rows.push({ rate: trimZeros(rate.value), amount: value.value, line: i, verified: false, ...(SPLIT_TAX_SHARES.has(share) ? { share } : {}) });
             usedLines.add(i);
           }
         }
@@ -355,7 +364,7 @@ function isPostcodeToken(text: string, a: AmountToken): boolean {
 function dedupeRows(rows: BreakdownRow[]): BreakdownRow[] {
   const out: BreakdownRow[] = [];
   for (const r of rows) {
-    const same = out.find((o) => dec(o.rate).eq(dec(r.rate)) && o.base === r.base && o.amount === r.amount);
+    const same = out.find((o) => dec(o.rate).eq(dec(r.rate)) && o.base === r.base && o.amount === r.amount && (o.share === undefined || r.share === undefined || o.share === r.share));
     if (!same) out.push(r);
   }
   // When verified rows exist, unverified rows at the same rate repeat them in another form.
@@ -499,6 +508,14 @@ function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: Breakdown
   // Without a paid amount, the amount due is the total with VAT.
   if (byKind('prepaid').every((p) => dec(p.value).isZero())) {
     for (const d of byKind('due')) grosses.push({ ...d, kind: 'gross', score: d.score - 0.3, why: 'amount due' });
+  } else if (grosses.length === 0 && byKind('due').length === 0) {
+    // A receipt (a paid invoice, as card-payment services send it) prints no total and no amount due, only the amount
+    // paid: what was paid is the total with VAT, where no VAT read says otherwise.
+    for (const p of byKind('prepaid')) {
+      const paid = dec(p.value);
+      if (paid.lte(0) || !(vats.length === 0 || nets.some((n) => vats.some((v) => dec(n.value).plus(dec(v.value)).eq(paid))))) continue;
+      grosses.push({ ...p, kind: 'gross', score: p.score - 0.3, why: 'amount paid' });
+    }
   }
 
   if (ctx.ocr) restoreOcrMisreadings(nets, vats, grosses);

@@ -1,0 +1,101 @@
+/**
+ * Layouts of invoices and receipts as online services and shops print them (issue 25: documents nobody here
+ * designed): a cloud provider's "Bill to Address:" block beside an "Invoice Summary" heading, a marketplace's
+ * "Sold By:" line, a hotel's "Guest Name" row and its CGST / SGST rows, a card-payment receipt titled "Receipt from
+ * ..." that prints only the amount paid, numbers glued to their label (`Invoice #10482`).
+ */
+import { describe, expect, it } from 'vitest';
+import { documentFromPlainText, parseInvoice } from '../../lib/extract/field-parser/index.js';
+
+const parse = (lines: string[]) => parseInvoice(documentFromPlainText(lines.join('\n')), { method: 'pdf-text' });
+
+describe('parties', () => {
+  it('"Bill to Address:" with another column\'s heading on its line: the name is read under the heading, and a state code is no country', () => {
+    const inv = parse([
+      'Cloudline Services, Inc.',
+      '',
+      'Invoice',
+      'Bill to Address:                                        Invoice Summary',
+      'ACME Corp                                               Invoice Number:     1234567890',
+      'ATTN: John Smith                                        Invoice Date:       March 2, 2026',
+      '100 Main Street',
+      'Boston, MA 02110, US',
+      '',
+      'Total for this invoice                                  $1,234.56',
+    ]);
+    expect(inv.buyer.name?.value).toBe('ACME Corp');
+    expect(inv.buyer.country?.value).toBe('US');
+  });
+
+  it('a heading of a document part ("Invoice Summary", "Rechnungsdetails") is never a name', () => {
+    const inv = parse(['Invoice Summary', 'Invoice Number: 77', 'Invoice Date: 02/03/2026', '', 'Bill to:', 'Invoice Details', 'Harrow Foods Ltd', '1 High Street', 'Leeds LS1 5DL', '', 'Total   120.00']);
+    expect(inv.seller.name?.value).not.toBe('Invoice Summary');
+    expect(inv.buyer.name?.value).toBe('Harrow Foods Ltd');
+  });
+
+  it('the comma a layout leaves after a name is not part of it', () => {
+    const inv = parse(['Tax Invoice', 'Sold By: SuperComNet Retail Private Limited ,', 'Ship-from Address: Plot 12, Whitefield, Bangalore - 560066', '', 'Invoice Number # FA2600012345', 'Invoice Date: 13-03-2026', '', 'Grand Total   Rs. 1,299.00']);
+    expect(inv.seller.name?.value).toBe('SuperComNet Retail Private Limited');
+  });
+
+  it('a hotel\'s "Guest Name" row names the buyer; a Gasthof keeps its name', () => {
+    const inv = parse([
+      'Sunshine Residency Pvt Ltd',
+      '21 Ring Road, New Delhi 110024',
+      '',
+      'Booking ID        RSBK2026031          Invoice Date     14 Mar 2026',
+      'Guest Name        Anil Kumar           Rooms            1',
+      'Check-in          12 Mar 2026',
+      '',
+      'Total     Rs 2,688.00',
+    ]);
+    expect(inv.buyer.name?.value).toBe('Anil Kumar');
+    const gasthof = parse(['Gasthof Krone GmbH', 'Dorfstraße 1', '83022 Rosenheim', '', 'Rechnungsnummer: 55', 'Rechnungsdatum: 02.03.2026', '', 'Gesamtbetrag   119,00 €']);
+    expect(gasthof.seller.name?.value).toBe('Gasthof Krone GmbH');
+  });
+
+  it('"Receipt from Acme Analytics Inc.": the issuer is what follows the title', () => {
+    const inv = parse(['Receipt from Acme Analytics Inc.', 'Receipt #2231-4471', '', 'Date paid     Mar 5, 2026', '', 'Pro plan (Mar 5 - Apr 5, 2026)       $49.00', 'Amount paid                           $49.00']);
+    expect(inv.seller.name?.value).toBe('Acme Analytics Inc.');
+  });
+});
+
+describe('numbers and totals', () => {
+  it('a number glued to a label ending in punctuation (`Invoice #10482`, `Rechnungs-Nr.4711`)', () => {
+    expect(parse(['Bluebird Supply Co.', 'Invoice #10482', 'Date: 03/05/2026', 'Total   $862.50']).invoiceNumber?.value).toBe('10482');
+    expect(parse(['Müller GmbH', 'Rechnungs-Nr.4711', 'Datum: 02.03.2026', 'Gesamtbetrag   119,00 €']).invoiceNumber?.value).toBe('4711');
+  });
+
+  it('a receipt number is the number only when no invoice-number label exists', () => {
+    const receipt = parse(['Acme Analytics Inc.', 'Receipt #2231-4471', 'Date paid     Mar 5, 2026', 'Amount paid    $49.00']);
+    expect(receipt.invoiceNumber?.value).toBe('2231-4471');
+    const both = parse(['Acme Analytics Inc.', 'Invoice number: INV-88', 'Receipt number: 2231-4471', 'Date: Mar 5, 2026', 'Total    $49.00']);
+    expect(both.invoiceNumber?.value).toBe('INV-88');
+  });
+
+  it('a receipt that prints only the amount paid: it is the total with VAT', () => {
+    const inv = parse(['Acme Analytics Inc.', 'Receipt #2231-4471', 'Date paid     Mar 5, 2026', '', 'Pro plan       $49.00', 'Amount paid    $49.00']);
+    expect(inv.totals.totalTTC?.value).toBe('49.00');
+  });
+
+  it('a paid amount beside a total is a prepayment, never the total', () => {
+    const inv = parse(['Acme Analytics Inc.', 'Invoice #88', 'Date: Mar 5, 2026', '', 'Subtotal     500.00', 'VAT 20 %     100.00', 'Total        600.00', 'Amount paid  100.00', 'Amount due   500.00']);
+    expect(inv.totals.totalTTC?.value).toBe('600.00');
+    expect(inv.totals.prepaid?.value).toBe('100.00');
+  });
+
+  it('CGST and SGST at the same rate are two amounts, not one printed twice', () => {
+    const inv = parse([
+      'Sunshine Residency Pvt Ltd',
+      'Invoice No: 77',
+      'Invoice Date: 14 Mar 2026',
+      '',
+      'Room charges (2 nights)          Rs 2,400.00',
+      'CGST @ 6%                        Rs 144.00',
+      'SGST @ 6%                        Rs 144.00',
+      'Total                            Rs 2,688.00',
+    ]);
+    expect(inv.totals.totalVAT?.value).toBe('288.00');
+    expect(inv.totals.totalHT?.value).toBe('2400.00');
+  });
+});
