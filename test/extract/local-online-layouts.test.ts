@@ -60,7 +60,49 @@ describe('parties', () => {
   });
 });
 
+describe('what is never a name', () => {
+  it.each([
+    ['a column header qualified by its tax', 'Stückpreis (ohne USt.)'],
+    ['a field label run into its value', 'Zahlungsreferenznummer 1a2B3c4D5e'],
+    ['a glued label and value', 'Customer number C-1042'],
+    ['another block\'s heading', 'Lieferadresse'],
+    ['a street run into a postcode and a country by OCR', 'avenueooJohn F. Komen LiL-855 Luxembourg'],
+  ])('%s: %s', async (_what, text) => {
+    const { isNameLike } = await import('../../lib/extract/field-parser/parties.js');
+    expect(isNameLike(text)).toBe(false);
+  });
+
+  it('while names with numbers, parentheses or a country word stay names', async () => {
+    const { isNameLike } = await import('../../lib/extract/field-parser/parties.js');
+    for (const name of ['Acme (Netherlands) B.V.', 'Bank of Ireland', 'Studio 54 GmbH']) expect(isNameLike(name), name).toBe(true);
+  });
+
+  it('"Verkauft von Amazon EU S.à r.l." names the seller without its heading', () => {
+    const inv = parse(['Rechnung', 'Verkauft von Amazon EU S.à r.l.', '38 avenue John F. Kennedy, L-1855 Luxembourg', 'USt-IdNr. DE814584193', '', 'Rechnungsnr. DE26ABCD12345X', 'Rechnungsdatum 07.03.2026', '', 'Rechnungsbetrag   59,99 €']);
+    expect(inv.seller.name?.value).toBe('Amazon EU S.à r.l.');
+  });
+});
+
 describe('numbers and totals', () => {
+  it('the day of a date whose year OCR garbled is no amount (`TOTAL AMOUNT DUE ON March 2 , 20ÿ6,234.56`)', () => {
+    const inv = parse(['Cloudline Services, Inc.', 'Invoice Number: 1234567890', 'Invoice Date: March 2, 2026', '', 'TOTAL AMOUNT DUE ON March 2 , 20ÿ6,234.56', '', 'Total for this invoice     $1,234.56']);
+    expect(inv.totals.totalTTC?.value).toBe('1234.56');
+  });
+
+  it('Nordic, Polish and Czech labels of the number, the issue date and the due date', () => {
+    const cases: Array<[string[], string, string]> = [
+      [['Fakturanr.: 2026/118', 'Forfaldsdato: 18.03.2026', 'Fakturadato: 04.03.2026'], '2026/118', '2026-03-04'],
+      [['Fakturanummer 5521', 'Förfallodatum 2026-04-03', 'Fakturadatum 2026-03-04'], '5521', '2026-03-04'],
+      [['Faktura VAT nr FV/12/2026', 'Termin płatności: 18.03.2026', 'Data wystawienia: 04.03.2026'], 'FV/12/2026', '2026-03-04'],
+      [['Číslo faktury: 2026017', 'Datum splatnosti: 18.03.2026', 'Datum vystavení: 04.03.2026'], '2026017', '2026-03-04'],
+    ];
+    for (const [header, number, date] of cases) {
+      const inv = parse(['Studio Nord ApS', 'Vesterbrogade 20', '1620 København V', '', ...header, '', 'Total   12.500,00']);
+      expect(inv.invoiceNumber?.value, header[0]).toBe(number);
+      expect(inv.invoiceDate?.value, header[0]).toBe(date);
+    }
+  });
+
   it('a number glued to a label ending in punctuation (`Invoice #10482`, `Rechnungs-Nr.4711`)', () => {
     expect(parse(['Bluebird Supply Co.', 'Invoice #10482', 'Date: 03/05/2026', 'Total   $862.50']).invoiceNumber?.value).toBe('10482');
     expect(parse(['Müller GmbH', 'Rechnungs-Nr.4711', 'Datum: 02.03.2026', 'Gesamtbetrag   119,00 €']).invoiceNumber?.value).toBe('4711');

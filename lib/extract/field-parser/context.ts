@@ -4,7 +4,7 @@
  * each line (computed once).
  */
 import type { Extracted } from '../port.js';
-import { decideDateOrder, findDates, type DateOrder, type DateToken } from './dates.js';
+import { decideDateOrder, findDates, findPartialDates, type DateOrder, type DateToken } from './dates.js';
 import { findIbans, findVatNumbers, type IdentifierToken } from './identifiers.js';
 import { currenciesInText, isMonthFirstDocument } from './evidence.js';
 import { detectDecimalStyle, findAmounts, type AmountToken, type DecimalStyle } from './numbers.js';
@@ -85,7 +85,7 @@ export function createContext(doc: TextDocument, options: ContextOptions = {}): 
       if (a === undefined) {
         // Dates and identifiers are masked first so `05.03.2018` or an IBAN never read as amounts.
         let text = lines[i]?.text ?? '';
-        const spans = [...ctx.dates(i), ...ctx.ibans(i), ...ctx.vatNumbers(i)];
+        const spans = [...ctx.dates(i), ...findPartialDates(text), ...ctx.ibans(i), ...ctx.vatNumbers(i)];
         for (const d of spans) text = text.slice(0, d.index) + ' '.repeat(d.length) + text.slice(d.index + d.length);
         a = findAmounts(text, decimal);
         amountCache.set(i, a);

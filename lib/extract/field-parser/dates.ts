@@ -83,6 +83,28 @@ const TEXT_MDY = new RegExp(
   'gu',
 );
 
+const LONG_MONTH_ALT = Object.keys(MONTHS)
+  .filter((m) => m.length >= 4)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+const PARTIAL_DATE = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:(?:${LONG_MONTH_ALT})\.?\s*\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:er|st|nd|rd|th|\.)?\s*(?:${LONG_MONTH_ALT}))(?![\p{L}\d]|[.,]\d)`,
+  'giu',
+);
+
+/**
+ * Day and month written without their year, or whose year the reader garbled (`March 2 , 20ÿ6`, `le 5 mars`): spans
+ * of the text (month names of four letters or more), so that the day is never read as an amount.
+ */
+export function findPartialDates(text: string): Array<{ index: number; length: number }> {
+  const out: Array<{ index: number; length: number }> = [];
+  for (const m of fold(text).matchAll(PARTIAL_DATE)) {
+    const day = Number(/\d{1,2}/.exec(m[0])![0]);
+    if (day >= 1 && day <= 31) out.push({ index: m.index, length: m[0].length });
+  }
+  return out;
+}
+
 /** ISO text of a calendar date of 1950-2099 (the years an invoice date can plausibly have), or undefined when it does not exist. */
 export function isoDate(year: number, month: number, day: number): string | undefined {
   if (!Number.isInteger(year) || year < 1950 || year > 2099) return undefined;

@@ -99,7 +99,7 @@ export function matchGluedLabels(set: LabelSet, line: { text: string; chunks: Re
 
 /** Words that title the document (BT-3 is inferred from them). */
 export const DOCUMENT_WORDS = {
-  invoice: ['rechnung', 'facture', 'invoice', 'handelsrechnung', 'tax invoice', 'commercial invoice', 'bill', 'factuur', 'factura', 'fattura'],
+  invoice: ['rechnung', 'facture', 'invoice', 'handelsrechnung', 'tax invoice', 'commercial invoice', 'bill', 'factuur', 'factura', 'fattura', 'faktura', 'lasku', 'számla', 'fatura'],
   creditNote: [
     'gutschrift', 'avoir', 'credit note', 'note de credit', 'gutschriftsanzeige', 'creditnote', 'creditnota', 'creditfactuur', 'nota de crédito',
     'nota de abono', 'factura de abono', 'nota di credito',
@@ -147,6 +147,10 @@ export const INVOICE_NUMBER = compileLabels([
   // `Documento n.`: in a row of labels, `Data documento   N. fattura` would read as one.
   'n° pièce', 'n° de pièce', 'no pièce', 'numéro de pièce', 'nº documento', 'nº de documento', 'n° documento', 'número de documento',
   'documentnummer', 'documentnr.', 'document nr.', 'doc. nr.', 'doc.nr.',
+  // Nordic, Finnish, Polish, Czech, Hungarian, Portuguese, Romanian.
+  'fakturanr.', 'fakturanr', 'fakturanummer', 'faktura nr.', 'faktura nr', 'faktura nummer', 'laskun numero', 'laskunumero', 'numer faktury',
+  'faktura vat nr', 'číslo faktury', 'faktura číslo', 'számlaszám', 'számla sorszáma', 'número da fatura', 'fatura n.º', 'fatura nº', 'număr factură',
+  'factura seria',
 ]);
 
 /**
@@ -188,6 +192,9 @@ export const ISSUE_DATE = compileLabels([
   "date de l'avoir", "date d'avoir", 'facturé le', 'date de facturation',
   'factuurdatum', 'factuur datum', 'datum factuur', 'fecha de factura', 'fecha factura', 'fecha de emisión', 'fecha de expedición', 'fecha emisión',
   'data fattura', 'data della fattura', 'data di emissione', 'data emissione', 'data documento', 'date issued',
+  'fakturadato', 'fakturadatum', 'faktureringsdato', 'utstedelsesdato', 'laskun päivämäärä', 'laskun pvm', 'laskupäivä', 'päiväys',
+  'data wystawienia', 'data faktury', 'datum vystavení', 'datum vystaveni', 'számla kelte', 'kiállítás dátuma', 'data da fatura', 'data de emissão',
+  'data emiterii', 'data facturii',
 ]);
 
 /** Generic date words: accepted only with a date right after them. */
@@ -201,6 +208,8 @@ export const DUE_DATE = compileLabels([
   'due date', 'payment due date', 'payment due', 'due', 'due on', 'due by', 'pay by', 'payable by', 'date due', 'payment date',
   'vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'te betalen voor', 'betalen voor', 'fecha de vencimiento', 'fecha vencimiento', 'vencimiento',
   'data scadenza', 'data di scadenza', 'scadenza pagamento', 'scadenza',
+  'forfaldsdato', 'forfallsdato', 'förfallodatum', 'förfallodag', 'betalingsfrist', 'sista betalningsdag', 'eräpäivä', 'termin płatności',
+  'datum splatnosti', 'fizetési határidő', 'data de vencimento', 'data scadentă',
 ]);
 
 /** Dates that are something else than the issue date (delivery, order, period ...). */
@@ -212,6 +221,7 @@ export const OTHER_DATE = compileLabels([
   'delivery date', 'date of delivery', 'order date', 'service date', 'period', 'shipping date', 'valid until',
   'leverdatum', 'leveringsdatum', 'besteldatum', 'orderdatum', 'fecha de entrega', 'fecha de pedido', 'fecha pedido', 'periodo',
   'data consegna', 'data di consegna', 'data ordine', "data dell'ordine",
+  'leveringsdato', 'leveransdatum', 'data sprzedaży', 'data dostawy', 'datum uskutečnění', 'duzp', 'teljesítés dátuma', 'toimituspäivä',
 ], { prefix: true });
 
 /**
@@ -256,7 +266,8 @@ export const BUYER_HEADING_WORDS = compileLabels(
 /** Words that make a short heading the seller's, wherever they stand in it (`Bill from:`, `Datos del emisor`, `Service provider`). */
 export const SELLER_HEADING_WORDS = compileLabels(
   [
-    'seller', 'supplier', 'vendor', 'provider', 'issuer', 'issued by', 'bill from', 'billed by', 'sold by', 'from',
+    'seller', 'supplier', 'vendor', 'provider', 'issuer', 'issued by', 'bill from', 'billed by', 'sold by', 'from', 'verkauft von', 'vendu par',
+    'venduto da', 'vendido por', 'verkocht door', 'sprzedawca', 'dodavatel', 'leverandør', 'säljare', 'myyjä', 'szállító',
     'verkäufer', 'lieferant', 'rechnungssteller', 'rechnungsersteller', 'leistungserbringer', 'absender', 'auftragnehmer',
     'vendeur', 'fournisseur', 'émetteur', 'prestataire', 'expéditeur',
     'leverancier', 'verkoper', 'afzender', 'emisor', 'emitido por', 'proveedor', 'vendedor', 'fornitore', 'venditore', 'cedente', 'prestatore', 'mittente',
@@ -315,7 +326,8 @@ const NOT_A_HEADING =
 /** Headings of the seller's block (BG-4). */
 export const SELLER_HEADING = compileLabels([
   'verkäufer', 'verkaeufer', 'lieferant', 'rechnungsersteller', 'rechnungssteller', 'leistungserbringer', 'absender', 'auftragnehmer',
-  'seller', 'supplier', 'vendor', 'from', 'issued by', 'bill from', 'sold by',
+  'seller', 'supplier', 'vendor', 'from', 'issued by', 'bill from', 'sold by', 'verkauft von', 'vendu par', 'venduto da', 'vendido por', 'verkocht door',
+  'sprzedawca', 'dodavatel', 'leverandør', 'säljare', 'myyjä', 'szállító',
   'vendeur', 'fournisseur', 'émetteur', 'emetteur', 'prestataire', 'expéditeur',
   'van', 'leverancier', 'verkoper', 'afzender', 'proveedor', 'vendedor', 'emisor', 'emitido por', 'fornitore', 'venditore', 'cedente/prestatore', 'cedente',
   'prestatore', 'mittente',
@@ -330,6 +342,7 @@ export const BUYER_HEADING = compileLabels([
   'to', 'an', 'aan', 'rechnung an', 'factuuradres', 'gefactureerd aan', 'factuur aan', 'klant', 'afnemer', 'koper',
   'facturar a', 'facturado a', 'cliente', 'comprador', 'destinatario', 'cessionario/committente', 'cessionario', 'committente', 'spett.le', 'spettabile',
   'intestatario', 'datos del cliente', 'datos cliente', 'dati del cliente', 'dati cliente', 'adressé à', 'adresse client',
+  'nabywca', 'odběratel', 'køber', 'köpare', 'kjøper', 'asiakas', 'vevő',
   // The name row of a customer, as hotels and shops print it (`Guest Name    Anil Kumar`): not prefixes, so that a
   // Gasthof or a Guesthouse stays a name.
   'customer name', 'client name', 'guest name', 'name of guest', 'guest', 'gast', 'name des gastes', 'nom du client', 'nom client', 'naam klant',

@@ -115,7 +115,14 @@ export function isNameLike(text: string): boolean {
   // An identifier with its label (`Ondernemingsnummer 0765.824.188`, `Steuernummer 143/123/12345`): six digits or more
   // make a number, not a name, unless a legal form says it is a company.
   if ((t.match(/\d/g)?.length ?? 0) >= 6 && !hasLegalForm(t)) return false;
+  // A postcode run into a street that OCR glued (`avenueooJohn F. Komen LiL-855 Luxembourg`): digits, then a country last.
+  const last = /(\p{L}[\p{L}'-]{2,})\s*$/u.exec(t)?.[1];
+  if (last !== undefined && /\d{3}/.test(t) && !hasLegalForm(t) && isCountryName(last)) return false;
   const f = fold(t);
+  // A column header qualified by its tax (`Stückpreis (ohne USt.)`, `Amount (excl. VAT)`, `Prix (HT)`).
+  if (/\((?:ohne|inkl|exkl|excl|incl|zzgl|ht|ttc|hors|net|gross|brutto|netto|sin|con|senza|iva|vat|btw)(?![\p{L}])/u.test(f)) return false;
+  // A field label and its value without a colon (`Zahlungsreferenznummer 1a2B3c4D5e`, `Customer number C-1042`).
+  if (/^(?:\S+\s)?\S*(?:nummer|number|referenz|reference|datum)\s*\S*\d/.test(f) && !hasLegalForm(t)) return false;
   if (matchLabels(BOILERPLATE, f).length > 0) return false;
   const compact = f.replace(/[\s:.]/g, '');
   if (TITLE_WORDS.labels.some((w) => compact === w.replace(/\s/g, '') || compact.endsWith(w.replace(/\s/g, '')) && compact.length <= w.length + 6)) return false;
@@ -131,6 +138,8 @@ export function isNameLike(text: string): boolean {
   if (isBareLegalForm(t)) return false;
   // Last, as the dearest: placeholders, slogans, party headings, field labels, title-only lines and country lines.
   if (PLACEHOLDER.test(t) || isSlogan(t) || isPartyHeading(t, BUYER_HEADING_WORDS) || isPartyHeading(t, SELLER_HEADING_WORDS)) return false;
+  // The heading of another block (`Lieferadresse`, `Ship to:`), alone on its line.
+  if (matchLabels(OTHER_PARTY_HEADING, f).some((h) => h.index === 0 && /^[\s:.]*$/.test(f.slice(h.end)))) return false;
   if (isFieldLabel(t) || isTitleOnly(t) || isCountryName(t)) return false;
   return true;
 }
@@ -168,6 +177,9 @@ function headingChunk(ctx: ParseContext, line: number, index: number, end: numbe
     if (next && isNameLike(next.text) && !nameBelowInstead(ctx, line, chunk, next)) return { chunk, rest: next.text };
   }
   if (/^\s*:?\s*$/.test(rest)) return { chunk, rest: '' };
+  // "Verkauft von Amazon EU S.à r.l.", "Sold by Acme Ltd": a heading ending with "by" runs into the name.
+  const by = /^\s+(\p{Lu}.*)$/u.exec(rest);
+  if (by && /(?:^|\s)(?:by|von|par|da|por|door)$/.test(fold(l.text.slice(index, end)))) return { chunk, rest: by[1]! };
   const m = /^\s*:\s*(\S.*)$/.exec(rest);
   return m ? { chunk, rest: m[1]! } : undefined;
 }
