@@ -25,6 +25,7 @@ describe('legal forms misspelled by OCR', () => {
     ['Müller Haustechnik 6mbH', 'Müller Haustechnik GmbH'],
     ['Müller Haustechnik GmbB', 'Müller Haustechnik GmbH'],
     ['Rossi Impianti S.r.1.', 'Rossi Impianti S.r.l.'],
+    ['Ottica Bellavista S.r.i.', 'Ottica Bellavista S.r.l.'],
     ['Keizer Advies B.Y.', 'Keizer Advies B.V.'],
     ['Virtanen Consulting 0y', 'Virtanen Consulting Oy'],
     ['Holm Data A8', 'Holm Data AB'],

@@ -60,6 +60,20 @@ describe('parties', () => {
   });
 });
 
+describe('countries told by tax identifiers without a VAT prefix', () => {
+  it('an Italian partita IVA or a Spanish CIF: no currency printed means the euro', () => {
+    const it = parse(['Ottica Bellavista S.r.l.', 'Corso Italia 21 - 20122 Milano', 'P.IVA 01234567890', '', 'FATTURA N. 112/2026', 'Data: 18/03/2026', '', 'Totale documento   244,00']);
+    expect(it.currency).toMatchObject({ value: 'EUR' });
+    const es = parse(['Reformas Castillo S.L.', 'CIF: B12345678', '', 'Nº Factura: A-2026/015', 'Fecha: 09/03/2026', '', 'TOTAL   2.420,00']);
+    expect(es.currency).toMatchObject({ value: 'EUR' });
+  });
+
+  it('a Spanish owners\' association is named after its building: its street is part of its name', () => {
+    const inv = parse(['Reformas Castillo S.L.', 'CIF: B12345678', '', 'Nº Factura: A-2026/015', 'Fecha: 09/03/2026', '', 'Cliente:', 'Comunidad de Propietarios Calle Mayor 12', 'Calle Mayor 12, 28013 Madrid', '', 'TOTAL   2.420,00 €']);
+    expect(inv.buyer.name?.value).toBe('Comunidad de Propietarios Calle Mayor 12');
+  });
+});
+
 describe('what is never a name', () => {
   it.each([
     ['a column header qualified by its tax', 'Stückpreis (ohne USt.)'],

@@ -27,7 +27,7 @@ import { fold, type TextDocument, type TextLine } from './text.js';
 const SAME_LENGTH_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{Lu}\p{N}])Sp\. ?z ?[o0O]\.[o0O]\.(?![\p{L}\p{N}])/gu, ''],
   [/(?<![\p{L}\p{N}])[G6][mn][bh][HB](?![\p{L}\p{N}])/gu, 'GmbH'],
-  [/(?<![\p{L}\p{N}])S\.[rR]\.[1lI|]\.(?![\p{L}\p{N}])/gu, 'S.r.l.'],
+  [/(?<![\p{L}\p{N}])S\.[rR]\.[1lIi|]\.(?![\p{L}\p{N}])/gu, 'S.r.l.'],
   [/(?<![\p{Lu}\p{N}])P[uv]t\.(?= ?L[tT][dD])/gu, 'Pvt.'],
   [/(?<![\p{L}\p{N}])S[äâáãå]rl(?![\p{L}\p{N}])/gu, 'Sàrl'],
   [/(?<![\p{L}\p{N}])B\.[VY]\.(?![\p{L}\p{N}])/gu, 'B.V.'],

@@ -107,6 +107,9 @@ function identifierCountry(ctx: ParseContext): string | undefined {
   const found = new Set<string>();
   for (const l of ctx.lines) {
     if (/\bGSTIN\b/.test(l.text)) found.add('IN');
+    // Tax identifiers printed without their VAT prefix: an Italian partita IVA (11 digits), a Spanish CIF or NIF.
+    if (/(?<![\p{L}])(?:P\.\s?IVA|Partita\s+IVA)\s*:?\s*\d{11}(?!\d)/iu.test(l.text)) found.add('IT');
+    if (/(?<![\p{L}])(?:CIF|NIF)\s*:?\s*(?:[A-HJNP-SUVW]-?\d{7}[0-9A-J]|\d{8}-?[A-Z])(?![\p{L}\d])/u.test(l.text)) found.add('ES');
     if (/\bEIN\b\s*:?\s*\d{2}-\d{7}\b/.test(l.text) || /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/.test(l.text)) found.add('US');
   }
   return found.size === 1 ? [...found][0] : undefined;
