@@ -101,6 +101,9 @@ describe('legal forms misspelled by OCR', () => {
     expect(repairOcrName('Reddy TextilesPut.Ltd. EE', none)).toBe('Reddy Textiles Pvt. Ltd.');
     expect(repairOcrName('Kowalski LogistykaSp.z 0.0.', none)).toBe('Kowalski Logistyka Sp. z o.o.');
     expect(repairOcrName('Becker & Hoffmann GmbH & Co. KG', none)).toBe('Becker & Hoffmann GmbH & Co. KG');
+    // A mark glued after the form as well (`FinchLLP-`).
+    expect(repairOcrName('Harrow & FinchLLP-', none)).toBe('Harrow & Finch LLP');
+    expect(repairOcrName('Harrow & Finch LLP—', none)).toBe('Harrow & Finch LLP');
   });
 
   it('a fragment of another line glued into the name is dropped where the document prints the name without it', () => {

@@ -60,6 +60,19 @@ describe('parties', () => {
   });
 });
 
+describe('one company read twice by OCR', () => {
+  it('letters dropped in the footer\'s reading (`Bakker de Vries B.V.`) do not make the letterhead (`Bakkerij de Vries B.V.`) the buyer', () => {
+    const lines = [
+      'LOGO', 'Bakkerij de Vries B.V.', 'Dorpsstraat 12', '1234 AB Utrecht', 'KvK 12345678', 'BTW NL123456789B01', 'Café Het Hoekje', 'ta.v. Dhr. P. Jansen',
+      'Kerkplein 3', '3511 LK Utrecht', 'Factuur   Datum   Klantnummer   Vervaldatum', '2026-0042   12-03-2026   10023   26-03-2026',
+      'Omschrijving   Aantal   Prijs   Bedrag', 'Broden assorti   50   €2,00   €100,00', 'Subtotaal   €100,00', 'BTW 21%   €21,00', 'Totaal   €121,00',
+      ...Array<string>(9).fill(''), 'Bakker de Vries B.V.   IBAN NL91 ABNA 0417 1643 00 info@bakkeriidevries.nl',
+    ];
+    const inv = parseInvoice(documentFromPlainText(lines.join('\n')), { method: 'ocr', ocr: true });
+    expect(inv.buyer.name?.value).toBe('Café Het Hoekje');
+  });
+});
+
 describe('countries told by tax identifiers without a VAT prefix', () => {
   it('an Italian partita IVA or a Spanish CIF: no currency printed means the euro', () => {
     const it = parse(['Ottica Bellavista S.r.l.', 'Corso Italia 21 - 20122 Milano', 'P.IVA 01234567890', '', 'FATTURA N. 112/2026', 'Data: 18/03/2026', '', 'Totale documento   244,00']);
@@ -120,6 +133,12 @@ describe('numbers and totals', () => {
   it('a number glued to a label ending in punctuation (`Invoice #10482`, `Rechnungs-Nr.4711`)', () => {
     expect(parse(['Bluebird Supply Co.', 'Invoice #10482', 'Date: 03/05/2026', 'Total   $862.50']).invoiceNumber?.value).toBe('10482');
     expect(parse(['Müller GmbH', 'Rechnungs-Nr.4711', 'Datum: 02.03.2026', 'Gesamtbetrag   119,00 €']).invoiceNumber?.value).toBe('4711');
+  });
+
+  it('numbers on both sides of a percent sign between digits are no amounts (`20%6 234.56`: a year and an amount OCR glued)', () => {
+    const lines = ['Cloudline Services, Inc.', 'Invoice Number: 1234567890', 'Invoice Date: March 2, 2026', '', 'TOTAL AMOUNT DUE ON March 2 , 20%6 234.56', '', 'Total for this invoice     $1,234.56'];
+    const inv = parseInvoice(documentFromPlainText(lines.join('\n')), { method: 'ocr', ocr: true });
+    expect(inv.totals.totalTTC?.value).toBe('1234.56');
   });
 
   it('a receipt number is the number only when no invoice-number label exists', () => {

@@ -87,7 +87,8 @@ export function createContext(doc: TextDocument, options: ContextOptions = {}): 
         let text = lines[i]?.text ?? '';
         const spans = [...ctx.dates(i), ...findPartialDates(text), ...ctx.ibans(i), ...ctx.vatNumbers(i)];
         for (const d of spans) text = text.slice(0, d.index) + ' '.repeat(d.length) + text.slice(d.index + d.length);
-        a = findAmounts(text, decimal);
+        // Numbers on both sides of a percent sign between digits (`20%6 234.56`: a year and an amount OCR glued) are no amounts.
+        a = findAmounts(text, decimal).filter((t) => text[t.index - 1] !== '%' && !/^%\d/.test(text.slice(t.index + t.length)));
         amountCache.set(i, a);
       }
       return a;

@@ -213,6 +213,8 @@ function toLetters(word: string, letters: Set<string>): string {
 const FINAL_FORM =
   /(?:GmbH(?: & Co\. KG)?|mbH|e\.K\.|AG|KG|UG|SE|S\.A\.S\.|S\.A\.|S\.L\.U\.|S\.L\.|S\.r\.l\.|S\.p\.A\.|SARL|Sàrl|SAS|SASU|EURL|B\.V\.|N\.V\.|V\.O\.F\.|Ltd\.?|Limited|LLP|LLC|PLC|Inc\.?|Corp\.?|Pvt\. Ltd\.|Private Limited|Sp\. z o\.o\.|S\.A|A\/S|ApS|AB|Oy|AS|SA|SRL|BV|NV)/u;
 const GLUED_FORM = new RegExp(String.raw`(\p{Ll})(${FINAL_FORM.source})(?=$|\s)`, 'u');
+/** A mark glued to a final legal form (`Harrow & FinchLLP-`): no part of the name. */
+const GLUED_NOISE_AFTER_FORM = new RegExp(String.raw`(${FINAL_FORM.source})[-–—_~,;:'"]+$`, 'u');
 const NOISE_AFTER_FORM = new RegExp(String.raw`(${FINAL_FORM.source})(?:\s+[^\s\p{Ll}]{1,3})+$`, 'u');
 /** A final legal form ending in a period, with a speck read as one more (`S.L..`, `Ltd..`): the form's own is kept. */
 const EXTRA_PERIOD_AFTER_FORM = new RegExp(String.raw`(${FINAL_FORM.source})(?<=\.)[.,]+$`, 'u');
@@ -263,7 +265,7 @@ export function repairOcrName(name: string, evidence: NameEvidence, options: Rep
   // Forms misread beyond a letter for a letter: `Saärl`, `Put.Ltd.`, `Sp.z o.o.`, a form glued to the name.
   out = out.replace(/(?<![\p{L}\p{N}])S[aàäâá]{2}rl(?![\p{L}\p{N}])/gu, 'Sàrl');
   out = out.replace(/(?<![\p{Lu}\p{N}])Pvt\.\s*Ltd\b/gu, 'Pvt. Ltd').replace(/(?<![\p{Lu}\p{N}])Sp\.\s*z\s*o\.o\./gu, 'Sp. z o.o.');
-  out = out.replace(GLUED_FORM, '$1 $2');
+  out = out.replace(GLUED_NOISE_AFTER_FORM, '$1').replace(GLUED_FORM, '$1 $2');
   out = out.replace(NOISE_AFTER_FORM, '$1').replace(EXTRA_PERIOD_AFTER_FORM, '$1');
   out = withoutGluedFragment(out, evidence);
   out = out.replace(SPLIT_INITIAL, '$1$2');

@@ -648,7 +648,18 @@ export interface PartiesResult {
 function sameCompanyKey(sellerKey: string, key: string): boolean {
   if (sellerKey.includes(key)) return true;
   const slack = Math.floor(Math.min(key.length, sellerKey.length) / 10);
-  return slack > 0 && Math.abs(key.length - sellerKey.length) <= slack && editDistance(key, sellerKey, slack) <= slack;
+  if (slack > 0 && Math.abs(key.length - sellerKey.length) <= slack && editDistance(key, sellerKey, slack) <= slack) return true;
+  // Letters OCR dropped in one of the two readings (`Bakker de Vries B.V.` in the footer for `Bakkerij de Vries B.V.`):
+  // the shorter key's letters all in the longer one, in order, two letters missing at most.
+  const [short, long] = key.length <= sellerKey.length ? [key, sellerKey] : [sellerKey, key];
+  return short.length >= 10 && long.length - short.length <= 2 && isSubsequence(short, long);
+}
+
+/** Whether the letters of `short` all appear in `long`, in order. */
+function isSubsequence(short: string, long: string): boolean {
+  let k = 0;
+  for (let i = 0; i < long.length && k < short.length; i++) if (long[i] === short[k]) k++;
+  return k === short.length;
 }
 
 /** Finds seller and buyer: names, addresses, VAT numbers, SIREN / SIRET, countries. */
