@@ -141,6 +141,16 @@ describe('numbers and totals', () => {
     expect(inv.totals.totalTTC?.value).toBe('1234.56');
   });
 
+  it('a number in digit groups after its series (`INV 2026 0042`), a `#` after the title\'s colon (`Invoice: #A-17`), a two-digit year after a month name (`05-Mar-26`)', () => {
+    const seller = ['Pennine Joinery Limited', '4 Mill Lane', 'Leeds LS1 5DL', ''];
+    const totals = ['', 'Net total      500.00', 'VAT 20 %      100.00', 'Total          600.00'];
+    const read = (header: string[]) => parse([...seller, ...header, ...totals]);
+    expect(read(['Invoice number: INV 2026 0042', 'Date: 05/03/2026']).invoiceNumber?.value).toBe('INV 2026 0042');
+    expect(read(['Invoice number: SI 2022-5492', 'Date: 05/03/2026']).invoiceNumber?.value).toBe('SI 2022-5492');
+    expect(read(['Invoice: #A-17', 'Issued: 5 March 2026']).invoiceNumber?.value).toBe('A-17');
+    expect(read(['Tax Invoice No.: TI/26-27/0042', 'Dated: 05-Mar-26']).invoiceDate?.value).toBe('2026-03-05');
+  });
+
   it('a receipt number is the number only when no invoice-number label exists', () => {
     const receipt = parse(['Acme Analytics Inc.', 'Receipt #2231-4471', 'Date paid     Mar 5, 2026', 'Amount paid    $49.00']);
     expect(receipt.invoiceNumber?.value).toBe('2231-4471');

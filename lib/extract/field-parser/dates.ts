@@ -72,10 +72,19 @@ const MONTH_ALT = Object.keys(MONTHS)
   .join('|');
 
 const YEAR4 = String.raw`(19[5-9]\d|20\d\d)`;
+const LONG3_MONTH_ALT = Object.keys(MONTHS)
+  .filter((m) => m.length >= 3)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 const NUMERIC_YMD = new RegExp(String.raw`(?<![\d.,/-])${YEAR4}([-/.])(\d{1,2})\2(\d{1,2})(?![\d])`, 'g');
 const NUMERIC_DMY = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d]|[.,]\d)`, 'g');
 const TEXT_DMY = new RegExp(
   String.raw`(?<![\p{L}\d])(\d{1,2})(?:er|st|nd|rd|th|e|º|°|o|\.)?\s*(?:de\s+|of\s+)?[-/\s]?(${MONTH_ALT})\.?(?![\p{L}])[-/\s,.]*(?:(?:de|del)\s+)?${YEAR4}(?!\d)`,
+  'gu',
+);
+/** `05-Mar-26`, `5 Mar 26`: a day, a month name of three letters or more, a two-digit year (Indian and British ERPs). */
+const TEXT_DMY_SHORT_YEAR = new RegExp(
+  String.raw`(?<![\p{L}\d])(\d{1,2})([-/ ])(${LONG3_MONTH_ALT})\.?\2(\d{2})(?![\d\p{L}]|[.,]\d)`,
   'gu',
 );
 const TEXT_MDY = new RegExp(
@@ -138,6 +147,10 @@ export function findDates(text: string, options: FindDatesOptions = {}): DateTok
   };
   for (const m of folded.matchAll(TEXT_DMY)) {
     const iso = isoDate(Number(m[3]), MONTHS[m[2]!] ?? 0, Number(m[1]));
+    if (iso) push({ iso, index: m.index, length: m[0].length, raw: text.slice(m.index, m.index + m[0].length), ambiguous: false });
+  }
+  for (const m of folded.matchAll(TEXT_DMY_SHORT_YEAR)) {
+    const iso = isoDate(fullYear(m[4]!), MONTHS[m[3]!] ?? 0, Number(m[1]));
     if (iso) push({ iso, index: m.index, length: m[0].length, raw: text.slice(m.index, m.index + m[0].length), ambiguous: false });
   }
   for (const m of folded.matchAll(TEXT_MDY)) {

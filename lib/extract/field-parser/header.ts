@@ -114,6 +114,9 @@ export function readIdentifier(text: string): string | undefined {
   // A currency code (ISO 4217) before an amount is no series prefix.
   if (series && !CURRENCY_CODES.has(series[1]!)) {
     const after = trimmed.slice(series[0].length);
+    // Digit groups after the series, one space apart, up to the end of the value (`INV 2026 0042`, `FA 2026 03 117`).
+    const groups = /^\d+(?: \d{2,}){1,3}(?=\s{2,}|\s*$)/.exec(after);
+    if (groups && groups[0].length <= 20) return `${series[1]} ${groups[0]}`;
     const rest = readIdentifier(after);
     // The number must end where its token ends: `EUR 1.234,56` is an amount, not `EUR 1.234`.
     if (rest !== undefined && /^\d/.test(rest) && !/^\S/.test(after.slice(rest.length))) return `${series[1]} ${rest}`;
@@ -136,7 +139,7 @@ const HEADING_RE = new RegExp(
     String.raw`((?:\s*\([^()]{1,40}\))*)` +
     // "Rechnung des Versicherers Nr. 42", "Teilrechnung Bau (875) Nr. 210111": a few words (or a type code in brackets)
     // may stand between the title and its number mark.
-    String.raw`(?:((?:\s+[\p{L}'’.-]+|\s*\([^()]{1,40}\)){0,4}?)\s*(nr|no|n°|nº|n\.°|n\.º|number|nummer|numero|num|n(?=\.))(?![\p{L}])\.?|\s*(#))?\s*[:.]?\s*(?=[A-Za-z0-9])`,
+    String.raw`(?:((?:\s+[\p{L}'’.-]+|\s*\([^()]{1,40}\)){0,4}?)\s*(nr|no|n°|nº|n\.°|n\.º|number|nummer|numero|num|n(?=\.))(?![\p{L}])\.?|\s*(#))?\s*[:.]?\s*#?\s*(?=[A-Za-z0-9])`,
   'gu',
 );
 
