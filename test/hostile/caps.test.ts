@@ -70,7 +70,7 @@ const xml = invoiceXmlBytes();
 const figures: Array<{ name: string; ms: number; peakMB: number; abMB: number }> = [];
 
 /** Runs `fn`, expects a DocumentTooComplexError naming `limit`, within the time and memory budget. */
-async function expectRefused(name: string, limit: LimitId, fn: () => unknown): Promise<DocumentTooComplexError> {
+async function expectRefused(name: string, limit: LimitId, fn: () => unknown, cpuBudgetMs: number = BUDGET.ms): Promise<DocumentTooComplexError> {
   const m: Measured<unknown> = await measure(async () => fn());
   figures.push({ name, ms: Math.round(m.ms), peakMB: Math.round(m.peakGrowthMB), abMB: Math.round(m.arrayBuffersGrowthMB) });
   expect(m.error, `${name}: ${m.error === undefined ? 'accepted' : String(m.error)}`).toBeInstanceOf(DocumentTooComplexError);
@@ -78,7 +78,7 @@ async function expectRefused(name: string, limit: LimitId, fn: () => unknown): P
   expect(err.code).toBe('DOCUMENT_TOO_COMPLEX');
   expect(err.limit, name).toBe(limit);
   expect(err.details?.[0]).toMatchObject({ reason: 'limit', limit });
-  expect(m.cpuMs, `${name} took ${m.cpuMs} ms of CPU (${m.ms} ms of wall clock)`).toBeLessThan(BUDGET.ms);
+  expect(m.cpuMs, `${name} took ${m.cpuMs} ms of CPU (${m.ms} ms of wall clock)`).toBeLessThan(cpuBudgetMs);
   expect(m.peakGrowthMB, `${name}: peak RSS grew ${m.peakGrowthMB} MB`).toBeLessThan(BUDGET.peakGrowthMB);
   expect(m.arrayBuffersGrowthMB, name).toBeLessThan(BUDGET.arrayBuffersGrowthMB);
   return err;
@@ -263,7 +263,9 @@ describe('PDF streams', () => {
       objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${4 + 2 * k} 0 R >>`, { dict: '<< /Filter /FlateDecode >>', data: zlibZeroBomb(perPage) });
     }
     expect(perPage * pages * 1024 * 1024).toBeGreaterThan(PDF_MAX_DECODED_BYTES);
-    const err = await expectRefused('PDF, 5 streams x 45 MiB (embed)', 'pdf-decoded-bytes', () => embed(buildPdf(objects)));
+    // Measured before any scan of the content (lib/pdf/analyze.ts measureContent): 0.6-0.8 s of CPU here, where four
+    // JavaScript passes over the first 180 MiB took 4.4 s (and 5.05 s once in a loaded full run, past the budget).
+    const err = await expectRefused('PDF, 5 streams x 45 MiB (embed)', 'pdf-decoded-bytes', () => embed(buildPdf(objects)), 2_000);
     expect(err.max).toBe(PDF_MAX_DECODED_BYTES);
   });
 
