@@ -73,6 +73,14 @@ describe('one company read twice by OCR', () => {
   });
 });
 
+describe('marks OCR read before a name', () => {
+  it('a quote mark or speck before the buyer\'s name is dropped, and its salutation with it (`„Mr Tom Hughes`)', () => {
+    const inv = parseInvoice(documentFromPlainText(['Oakridge Joinery Ltd', 'Church Lane, Ludlow SY8 1AB', 'VAT No. GB 987 6543 21', '', 'TAX INVOICE', 'No. 2026-17', '5th March 2026',
+      '', 'Invoice to:', '„Mr Tom Hughes', '7 Mill Street', 'Ludlow SY8 1BB', '', 'Total   £3,000.00'].join('\n')), { method: 'ocr', ocr: true });
+    expect(inv.buyer.name?.value).toBe('Tom Hughes');
+  });
+});
+
 describe('countries told by tax identifiers without a VAT prefix', () => {
   it('an Italian partita IVA or a Spanish CIF: no currency printed means the euro', () => {
     const it = parse(['Ottica Bellavista S.r.l.', 'Corso Italia 21 - 20122 Milano', 'P.IVA 01234567890', '', 'FATTURA N. 112/2026', 'Data: 18/03/2026', '', 'Totale documento   244,00']);

@@ -28,6 +28,8 @@ const SAME_LENGTH_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{Lu}\p{N}])Sp\. ?z ?[o0O]\.[o0O]\.(?![\p{L}\p{N}])/gu, ''],
   [/(?<![\p{L}\p{N}])[G6][mn][bh][HB](?![\p{L}\p{N}])/gu, 'GmbH'],
   [/(?<![\p{L}\p{N}])S\.[rR]\.[1lIi|]\.(?![\p{L}\p{N}])/gu, 'S.r.l.'],
+  // `Ltd` with its t read as i, l or 1 (`Acme Lid`), as the last word of a name.
+  [/(?<=\p{L}\s)(?<!(?:^|\s)(?:[Vv]an|[Dd]e[rn]?|[Vv]on|[Ll][ae]|[Dd]u)\s)L[il1|]d(?=\.?$)/gu, 'Ltd'],
   [/(?<![\p{Lu}\p{N}])P[uv]t\.(?= ?L[tT][dD])/gu, 'Pvt.'],
   [/(?<![\p{L}\p{N}])S[äâáãå]rl(?![\p{L}\p{N}])/gu, 'Sàrl'],
   [/(?<![\p{L}\p{N}])B\.[VY]\.(?![\p{L}\p{N}])/gu, 'B.V.'],

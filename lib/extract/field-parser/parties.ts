@@ -306,6 +306,9 @@ interface PartyRead {
  */
 const FROM_TITLE = /^(?:[Ii]nvoice|[Rr]eceipt|[Bb]ill|[Pp]ayment receipt|[Rr]echnung|[Qq]uittung|[Zz]ahlungsbeleg|[Ff]acture|[Rr]e[çc]u|[Ff]actuur|[Kk]witantie|[Ff]actura|[Rr]ecibo|[Ff]attura|[Rr]icevuta|INVOICE|RECEIPT|BILL|RECHNUNG|FACTURE|FACTUUR|FACTURA|FATTURA)\s+(?:from|von|de|van|di|da|FROM|VON|DE|VAN|DI|DA)\s+(?=\p{Lu}|\d)/u;
 
+/** Quote marks, bullets and specks before the first letter or digit of a name. */
+const LEADING_MARKS = /^[„“”"'‘’`´*•·~_^]+\s*/u;
+
 /** Reads a block: the `Name:` row or the first name-like line (joined with a next line holding the legal form), then the address down to the postcode line. */
 function readBlock(ctx: ParseContext, block: Block): PartyRead {
   const read: PartyRead = { lines: new Set(block.lines.map((b) => b.line)), used: [] };
@@ -337,7 +340,8 @@ function readBlock(ctx: ParseContext, block: Block): PartyRead {
         nameIndex += 1;
       }
       // A comma or semicolon the layout left after the name (`Sold By: ACME Retail Private Limited ,`) is not part of it.
-      read.name = { text: stripSalutation(text).replace(/\s*[,;]\s*$/, '').replace(FROM_TITLE, ''), line: first.line };
+      // Marks OCR read before a name (`„Mr Tom Hughes`: a speck, a quote) are no part of it, nor hide its salutation.
+      read.name = { text: stripSalutation(text.replace(LEADING_MARKS, '')).replace(/\s*[,;]\s*$/, '').replace(FROM_TITLE, ''), line: first.line };
     }
   }
   const addressLines: string[] = [];
