@@ -73,6 +73,16 @@ describe('one company read twice by OCR', () => {
   });
 });
 
+describe('marks OCR read before a value', () => {
+  it('a speck before a number under its label (`, 0000012`) is not part of it', () => {
+    const lines = ['Harbor Lights Photography', '18 Wharf Road', 'Portland, ME 04101', '',
+      'Billed To          Date of Issue     Invoice Number   Amount Due (USD)',
+      'Coastal Events LLC 03/05/2026        , 0000012        $1,250.00', '', 'Total   1,250.00'];
+    const inv = parseInvoice(documentFromPlainText(lines.join('\n')), { method: 'ocr', ocr: true });
+    expect(inv.invoiceNumber?.value).toBe('0000012');
+  });
+});
+
 describe('marks OCR read before a name', () => {
   it('a quote mark or speck before the buyer\'s name is dropped, and its salutation with it (`„Mr Tom Hughes`)', () => {
     const inv = parseInvoice(documentFromPlainText(['Oakridge Joinery Ltd', 'Church Lane, Ludlow SY8 1AB', 'VAT No. GB 987 6543 21', '', 'TAX INVOICE', 'No. 2026-17', '5th March 2026',
@@ -102,6 +112,7 @@ describe('what is never a name', () => {
     ['a glued label and value', 'Customer number C-1042'],
     ['another block\'s heading', 'Lieferadresse'],
     ['a street run into a postcode and a country by OCR', 'avenueooJohn F. Komen LiL-855 Luxembourg'],
+    ['two small letters OCR made of a column header', 'ay'],
   ])('%s: %s', async (_what, text) => {
     const { isNameLike } = await import('../../lib/extract/field-parser/parties.js');
     expect(isNameLike(text)).toBe(false);

@@ -200,8 +200,10 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
       else if (after.text.trim() === '' || labelAlone(ctx, i, hit.index, hit.end)) {
         const chunk = chunkOf(ctx, i, hit.index);
         for (const b of chunksBelow(ctx, i, chunk?.x ?? 0, 2)) {
-          const below = readIdentifier(b.chunk.text);
-          if (below && (b.chunk.text.trim().split(/\s+/).length === 1 || below === b.chunk.text.trim())) {
+          // A speck OCR read before the value (`, 0000012`) is not part of it.
+          const text = ctx.ocr ? b.chunk.text.replace(/^\s*[,.;:'"‘’„`]+\s*/, '') : b.chunk.text;
+          const below = readIdentifier(text);
+          if (below && (text.trim().split(/\s+/).length === 1 || below === text.trim())) {
             out.push({ value: below, score: 0.8 + early, line: b.line, why: 'label above' });
             break;
           }

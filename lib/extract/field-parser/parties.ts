@@ -106,6 +106,8 @@ export function isNameLike(text: string): boolean {
   if (t.length < 2 || t.length > 90) return false;
   const letters = t.match(/\p{L}/gu)?.length ?? 0;
   if (letters < 2 || letters < t.replace(/\s/g, '').length * 0.5) return false;
+  // Two small letters are a misread word (`ay` for a `Qty` column header), not a company.
+  if (letters < 3 && !/\p{Lu}/u.test(t)) return false;
   if (/^\d/.test(t) || /[:]\s*$/.test(t) || CONTACT.test(t)) return false;
   if (isPostcodeLine(t)) return false;
   // A street glued to its name by the reader ("ViaRoma 158") is a street all the same. (Not in the name of a Spanish
