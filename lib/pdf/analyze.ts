@@ -51,6 +51,7 @@ import {
 } from '@cantoo/pdf-lib';
 import { PDF_MAX_NESTING_DEPTH, rethrowLimit, tooComplex } from '../limits.js';
 import { scanDeviceColours, type DeviceColourUse } from './content-scan.js';
+import { assertStreamsWithinLimits } from './decode.js';
 import { checkOptionalContent } from './optional-content.js';
 import { checkObjectLimits, checkPageBoxes, MAX_Q_NESTING, maxQNesting } from './pdfa-limits.js';
 import {
@@ -261,6 +262,19 @@ export function deviceColourIssue(use: DeviceColourUse, components: 1 | 3 | 4): 
   };
 }
 
+/**
+ * A stream the walk scans byte by byte: content streams and forms; not images, font programs (`Length1`..`Length3`,
+ * FontFile3's Subtype), ICC profiles (`N`), metadata, embedded files, object and cross-reference streams (`Type`; a
+ * form may say `/Type /XObject`).
+ */
+function isScannedContent(stream: PDFRawStream): boolean {
+  const dict = stream.dict;
+  const subtype = dict.get(N('Subtype'));
+  const type = dict.get(N('Type'));
+  if ((subtype !== undefined && subtype !== N('Form')) || (type !== undefined && type !== N('XObject'))) return false;
+  return !(dict.has(N('Length1')) || dict.has(N('Length2')) || dict.has(N('Length3')) || dict.has(N('N')));
+}
+
 class Walker {
   private readonly issues = new IssueCollector();
   private readonly colours: DeviceColourUse = { rgb: false, cmyk: false };
@@ -308,21 +322,7 @@ class Walker {
    * stream decoded here is not counted again when the walk decodes it; undecodable ones are left to the walk.
    */
   private measureContent(): void {
-    for (const [, obj] of this.ctx.enumerateIndirectObjects()) {
-      if (!(obj instanceof PDFRawStream)) continue;
-      const dict = obj.dict;
-      // Content streams and forms; not images, font programs (`Length1`..`Length3`, FontFile3's Subtype), ICC profiles
-      // (`N`), metadata, embedded files, object and cross-reference streams (`Type`; a form may say `/Type /XObject`).
-      const subtype = dict.get(N('Subtype'));
-      const type = dict.get(N('Type'));
-      if ((subtype !== undefined && subtype !== N('Form')) || (type !== undefined && type !== N('XObject'))) continue;
-      if (dict.has(N('Length1')) || dict.has(N('Length2')) || dict.has(N('Length3')) || dict.has(N('N'))) continue;
-      try {
-        decodeStream(obj);
-      } catch (err) {
-        rethrowLimit(err);
-      }
-    }
+    assertStreamsWithinLimits(this.ctx, isScannedContent);
   }
 
   /** Runs `fn` one level deeper in nested content; past `pdf-nesting-depth` the document is refused. */

@@ -180,14 +180,15 @@ export function decodePdfStream(stream: PDFStream, opts: DecodeOptions = {}): Ui
  * filters go, so that a tool which decodes the file itself (Ghostscript,
  * pdf.js, pdftoppm: none has an output cap) is only ever given a document
  * within the decoding limits. Corrupt streams are skipped (the tool will
- * deal with them); only a limit stops the walk. Returns the decoded size of
+ * deal with them); only a limit stops the walk. `include` narrows the walk to
+ * some streams (the PDF/A analysis measures only what it scans). Returns the decoded size of
  * each stream that decoded.
  * @throws DocumentTooComplexError `pdf-stream-bytes` or `pdf-decoded-bytes`
  */
-export function assertStreamsWithinLimits(ctx: PDFContext): Map<PDFStream, number> {
+export function assertStreamsWithinLimits(ctx: PDFContext, include: (stream: PDFRawStream) => boolean = () => true): Map<PDFStream, number> {
   const sizes = new Map<PDFStream, number>();
   for (const [, obj] of ctx.enumerateIndirectObjects()) {
-    if (!(obj instanceof PDFRawStream)) continue;
+    if (!(obj instanceof PDFRawStream) || !include(obj)) continue;
     try {
       sizes.set(obj, decodePdfStream(obj, { knownStagesOnly: true }).length);
     } catch (err) {
