@@ -28,7 +28,7 @@
  */
 import { Decimal, ZERO, sum } from '../../model/decimal.js';
 import type { Invoice } from '../../model/invoice.js';
-import type { Report } from '../types.js';
+import type { Report, RuleDefinition } from '../types.js';
 import { isPresent, textOf as codeOf } from '../../model/presence.js';
 import { elementPresent, isVatTyped, otherCategoryTaxes, otherLineTaxes, sourceFacts, textsAsWritten, valuesAsWritten, type OtherTax } from '../../model/source-facts.js';
 import { compareUntyped } from '../br/support/xpath-numeric.js';
@@ -421,6 +421,47 @@ export function usesCategory(inv: Invoice, category: VatCategory): boolean {
     breakdownsOf(inv, category).length > 0 ||
     [...lineTaxCodes(inv), ...categoryTaxCodes(inv)].some((p) => hasCategory(p, category))
   );
+}
+
+/**
+ * Every VAT category code the invoice writes anywhere, each occurrence as
+ * written: its lines, document allowances and charges, breakdowns, and, for a
+ * document, the taxes the model does not carry (otherLineTaxes,
+ * otherCategoryTaxes) and the repeats of a code. Computed once per run.
+ */
+const categoriesWritten: (inv: Invoice) => ReadonlySet<string> = memoInRun((inv: Invoice): ReadonlySet<string> => {
+  const out = new Set<string>();
+  const add = (p: { category: string | undefined; categories?: readonly string[] | undefined }): void => {
+    if (p.category !== undefined) out.add(p.category);
+    if (p.categories !== undefined) for (const c of p.categories) out.add(c);
+  };
+  for (const list of [linePlaces(inv), allowancePlaces(inv), chargePlaces(inv), otherLineTaxes(inv), otherCategoryTaxes(inv)]) {
+    for (let i = 0; i < list.length; i++) add(list[i]!);
+  }
+  for (let i = 0; i < inv.vatBreakdown.length; i++) {
+    const b = inv.vatBreakdown[i]!;
+    if (b.category !== undefined) out.add(b.category);
+    for (const c of breakdownCategories(inv, i)) out.add(c);
+  }
+  return out;
+});
+
+/**
+ * Whether the rules of a category family can concern the invoice at all:
+ * every rule of the families but S (Z, E, AE, K, G, O, L, M, B) selects a
+ * line, allowance, charge or breakdown whose category code is exactly that
+ * category (any occurrence of a repeated code), so where no such code is
+ * written none of them can fail and the engine need not run them
+ * ({@link onlyWithCategory}).
+ */
+export function writesCategory(inv: Invoice, category: VatCategory): boolean {
+  return categoriesWritten(inv).has(category);
+}
+
+/** `rule`, run only on invoices that write `category` somewhere ({@link writesCategory}); the same id, terms and message. */
+export function onlyWithCategory(rule: RuleDefinition, category: VatCategory): RuleDefinition {
+  const check = rule.check;
+  return { ...rule, check: (inv, report) => (writesCategory(inv, category) ? check(inv, report) : undefined) };
 }
 
 /** The category codes of one tax element (a VAT place's, or one the model does not carry), with the path a finding is reported at. */
