@@ -75,7 +75,7 @@ const text = textOf;
  * Copy of `value` without its undefined properties, so absent terms are really absent. A copy, not
  * `delete` in place: deleting a property other than the last one turns a V8 object into a hash table
  * ("dictionary mode"), and every rule then reads the invoice, its parties, totals and breakdowns by
- * hash look-up (the 219 EN 16931 rules took a third longer so). The copy adds the kept properties
+ * hash look-up (the whole 10-line conversion took 10-14 % longer so). The copy adds the kept properties
  * in order, one hidden-class transition each, and stays a fast object.
  */
 function compact<T extends object>(value: T): T {
