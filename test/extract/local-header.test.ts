@@ -201,6 +201,17 @@ describe('totals as OCR reads them', () => {
     expect(parseOcr(text('2,593.32')).totals.totalHT?.value).not.toBe('2197.72');
   });
 
+  it('without a total with VAT, the printed rate decides whether a first digit of the totals is a currency symbol (₹ as 3)', () => {
+    const text = (vat: string) => ['Sharma Engineering LLP', 'Invoice No. INV-2025-0456', 'Date: 14/08/2025', '', 'Item   Units   Price   Line total', 'Consultancy services   3   732.57   2,197.72', '', 'Total net   32,197.72', `IGST 18%   ${vat}`].join('\n');
+    const got = parseOcr(text('3395.59'));
+    expect([got.totals.totalHT?.value, got.totals.totalVAT?.value, got.totals.totalTTC?.value]).toEqual(['2197.72', '395.59', '2593.31']);
+    expect(got.vatBreakdown.map((r) => [r.rate.value, r.base?.value, r.amount?.value])).toEqual([['18', '2197.72', '395.59']]);
+    // Not on a text layer; not where the shortened amounts do not fit the rate either; not where the amounts as read fit it.
+    expect(parse(text('3395.59')).totals.totalHT?.value).not.toBe('2197.72');
+    expect(parseOcr(text('3395.69')).totals.totalHT?.value).not.toBe('2197.72');
+    expect(parseOcr(text('5795.59')).totals.totalHT?.value).toBe('32197.72');
+  });
+
   it('restores the leading digits OCR split off an amount at a thousands separator ($26, 672,33 for $26,672.33)', () => {
     const text = (net: string) => ['Hudson Supply Co.', 'Invoice No. 2025-1177', 'Date: 03/14/2025', '', `Net total   ${net}`, 'Sales tax 7.50%   $1,879.99', 'Sales tax 6.00%   $96.35', 'Amount due   $28,648.67'].join('\n');
     const t = parseOcr(text('$26, 672,33')).totals;

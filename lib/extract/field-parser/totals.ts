@@ -385,7 +385,7 @@ function dedupeRows(rows: BreakdownRow[]): BreakdownRow[] {
  * others, not a guess, restores the value: a wrong amount is worse than a missing one. VAT printed on several lines
  * whose breakdown was not read as one is summed first ({@link addVatLineSums}).
  */
-function restoreOcrMisreadings(nets: TotalCandidate[], vats: TotalCandidate[], grosses: TotalCandidate[]): void {
+function restoreOcrMisreadings(nets: TotalCandidate[], vats: TotalCandidate[], grosses: TotalCandidate[], rows: BreakdownRow[]): void {
   const restore = (list: TotalCandidate[], implied: Decimal[]): void => {
     for (const c of [...list]) {
       const value = dec(c.value);
@@ -403,28 +403,64 @@ function restoreOcrMisreadings(nets: TotalCandidate[], vats: TotalCandidate[], g
   restore(vats, sums(grosses, nets, (g, n) => g.minus(n)));
   restore(grosses, sums(nets, vats, (n, v) => n.plus(v)));
   restore(nets, sums(grosses, vats, (g, v) => g.minus(v)));
-  restoreSymbolDigits(nets, vats, grosses);
+  restoreSymbolDigits(nets, vats, grosses, rows);
 }
 
 /**
  * A currency symbol printed against an amount and read by OCR as its first digit (`₹2,197.72` read `32,197.72`;
  * `€` as 6, `£` as 2; read as a letter, `t2,593.31`, it is no amount at all and is not undone here): when no three totals add up as read, each total is also tried without its first
  * digit, scored lower; such a reading is chosen only where it makes the three totals add up exactly (BR-CO-15), which
- * the arithmetic, not a guess, decides.
+ * the arithmetic, not a guess, decides. Without a total with VAT, a single printed rate decides the same way: where no
+ * pair of the totals read fits it (base x rate = tax) and a pair without those first digits does, that pair is ranked
+ * above the readings it corrects, and the rate's row takes its amounts.
  */
-function restoreSymbolDigits(nets: TotalCandidate[], vats: TotalCandidate[], grosses: TotalCandidate[]): void {
+function restoreSymbolDigits(nets: TotalCandidate[], vats: TotalCandidate[], grosses: TotalCandidate[], rows: BreakdownRow[]): void {
   const adds = (n: TotalCandidate, v: TotalCandidate, g: TotalCandidate): boolean => dec(n.value).plus(dec(v.value)).eq(dec(g.value));
-  if (nets.some((n) => vats.some((v) => grosses.some((g) => adds(n, v, g))))) return;
   const variants = (list: TotalCandidate[]): TotalCandidate[] =>
     list.flatMap((c) => {
-      const m = /^(-?)[1-9](\d+(?:\.\d+)?)$/.exec(c.value);
-      if (!m || m[2]!.length < 4 || (m[2]!.startsWith('0') && !m[2]!.startsWith('0.'))) return [];
-      return [{ ...c, value: `${m[1]}${m[2]}`, score: c.score - 0.25, why: `${c.why}, currency symbol read as a digit` }];
+      const value = withoutFirstDigit(c.value);
+      return value === undefined ? [] : [{ ...c, value, score: c.score - 0.25, why: `${c.why}, currency symbol read as a digit` }];
     });
+  if (grosses.length === 0) {
+    restoreByRate(nets, vats, rows, variants);
+    return;
+  }
+  if (nets.some((n) => vats.some((v) => grosses.some((g) => adds(n, v, g))))) return;
   const [n2, v2, g2] = [[...nets, ...variants(nets)], [...vats, ...variants(vats)], [...grosses, ...variants(grosses)]];
   for (const n of n2) for (const v of v2) for (const g of g2) {
     if (!adds(n, v, g)) continue;
     for (const [list, c] of [[nets, n], [vats, v], [grosses, g]] as const) if (!list.includes(c)) list.push(c);
+  }
+}
+
+/** An amount without its first digit, where that digit may be a currency symbol OCR read (a digit then at least four more, no leading zero left). */
+function withoutFirstDigit(value: string): string | undefined {
+  const m = /^(-?)[1-9](\d+(?:\.\d+)?)$/.exec(value);
+  if (!m || m[2]!.length < 4 || (m[2]!.startsWith('0') && !m[2]!.startsWith('0.'))) return undefined;
+  return `${m[1]}${m[2]}`;
+}
+
+/** {@link restoreSymbolDigits} without a total with VAT: the single printed rate decides (base x rate = tax). */
+function restoreByRate(nets: TotalCandidate[], vats: TotalCandidate[], rows: BreakdownRow[], variants: (list: TotalCandidate[]) => TotalCandidate[]): void {
+  const row = rows.length === 1 ? rows[0]! : undefined;
+  if (row === undefined || nets.length === 0 || vats.length === 0) return;
+  const fits = (n: TotalCandidate, v: TotalCandidate): boolean => dec(n.value).gt(0) && dec(v.value).gt(0) && rateMatches(n.value, row.rate, v.value);
+  if (nets.some((n) => vats.some((v) => fits(n, v)))) return;
+  const corrected = (printed: string | undefined, c: TotalCandidate): boolean => {
+    const stripped = printed === undefined ? undefined : withoutFirstDigit(printed);
+    return stripped !== undefined && dec(stripped).eq(dec(c.value));
+  };
+  for (const n of [...nets, ...variants(nets)]) {
+    for (const v of [...vats, ...variants(vats)]) {
+      if (!fits(n, v)) continue;
+      // Confirmed by the rate where the readings they correct are refuted by it: ranked above those; the rate's row
+      // takes the corrected amounts it was read with.
+      if (!nets.includes(n)) nets.push({ ...n, score: n.score + 0.5 });
+      if (!vats.includes(v)) vats.push({ ...v, score: v.score + 0.5 });
+      if (corrected(row.amount, v)) row.amount = v.value;
+      if (corrected(row.base, n)) row.base = n.value;
+      return;
+    }
   }
 }
 
@@ -518,7 +554,7 @@ function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: Breakdown
     }
   }
 
-  if (ctx.ocr) restoreOcrMisreadings(nets, vats, grosses);
+  if (ctx.ocr) restoreOcrMisreadings(nets, vats, grosses, rows);
 
   const options = <T>(list: T[]): Array<T | undefined> => [...list, undefined];
   let bestCombo: { n?: TotalCandidate; v?: TotalCandidate; g?: TotalCandidate; score: number; consistent: boolean } = { score: -1, consistent: false };
