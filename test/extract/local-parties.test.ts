@@ -147,3 +147,26 @@ describe('a buyer of the seller\'s own name', () => {
     expect(inv.buyer.name).toBeUndefined();
   });
 });
+
+describe('an unheaded buyer block whose postcode line OCR could not read', () => {
+  // OCR of a scan (seed 14142135, invoice 127 of the second family, test/fixtures/synthetic): `8000 Aarhus C` read `5ASc`.
+  const lines = (postcode: string) => [
+    'Pedersen Design', 'Vesterbrogade 75', '5000 Odense C', 'Denmark', 'VAT No.: DK96589224', '',
+    'Pedersen Transport ApS   Invoice #   202201507', 'Attn: K. Weber   Date   1 January 2022', 'N   ade 62',
+    `${postcode}   Payment due   31 January 2022`, 'Denmark   Order no.   PO52474054', 'VAT No.: DK85807984', '',
+    'Details   Qty   Price   Net', 'Annual maintenance   10   765,14   7.651,40', 'Software licence   1   264,39   264,39',
+    'A4 copier paper   5   33,88   169,40', 'Total net   8.085,19', 'VAT @ 25%   2.021,30', 'Amount due   10.106,49', '',
+    'Payment terms: 30 days net.', 'Pedersen Design   VAT No.: DK96589224', 'Vesterbrogade 75   IBAN DK06 9728 8746 1504 11', '5000 Odense C',
+  ].join('\n');
+  const parseOcr = (text: string) => parseInvoice(documentFromPlainText(text), { method: 'ocr', ocr: true });
+
+  it('the country printed under it ends the block on a scan', () => {
+    expect(parseOcr(lines('5ASc')).buyer.name?.value).toBe('Pedersen Transport ApS');
+    // As read, the postcode alone did.
+    expect(parseOcr(lines('8000 Aarhus C')).buyer.name?.value).toBe('Pedersen Transport ApS');
+  });
+
+  it('not on a text layer, where a postcode line is always readable', () => {
+    expect(parse(lines('5ASc')).buyer.name).toBeUndefined();
+  });
+});

@@ -546,10 +546,14 @@ function addressBlocks(ctx: ParseContext, exclude: Set<string>): Block[] {
   const out: Block[] = [];
   const firstPage = ctx.lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === 1);
   const half = firstPage.slice(0, Math.ceil(firstPage.length * 0.6));
+  // On a scan, a block's postcode line may be unreadable (`5ASc` for `8000 Aarhus C`): the country's name printed
+  // under it ends the block as well (a country name alone in its column, not a country code).
+  const country = (text: string): boolean => ctx.ocr && text.trim().length > 2 && isCountryName(text);
+  const anchors = (text: string): boolean => isPostcodeLine(text) || country(text);
   for (const { i } of half) {
-    if (!isPostcodeLine(ctx.lines[i]!.text)) continue;
+    if (!isPostcodeLine(ctx.lines[i]!.text) && !ctx.lines[i]!.chunks.some((c) => country(c.text))) continue;
     // Walk up from the postcode line in the same column.
-    const postcodeChunk = ctx.lines[i]!.chunks.find((c) => isPostcodeLine(c.text) && !exclude.has(chunkKey(i, c)));
+    const postcodeChunk = ctx.lines[i]!.chunks.find((c) => anchors(c.text) && !exclude.has(chunkKey(i, c)));
     if (!postcodeChunk) continue;
     const lines: BlockLine[] = [{ line: i, text: postcodeChunk.text, chunks: [postcodeChunk] }];
     for (let j = i - 1; j >= 0 && lines.length < 6; j--) {
