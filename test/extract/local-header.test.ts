@@ -212,6 +212,17 @@ describe('totals as OCR reads them', () => {
     expect(parseOcr(text('5795.59')).totals.totalHT?.value).toBe('32197.72');
   });
 
+  it('no total computed from two read amounts that the only rate read refutes (the VAT of one rate of two)', () => {
+    // OCR of a scan (seed 11235813, invoice 153 of the first family): the 19 % line was merged into the net total's and lost.
+    const text = (vat: string, gross: string) => ['Schröder & Neumann GmbH   RECHNUNG', 'Rechnungsnummer   RE-23-2618', 'Rechnungsdatum   06.09.2023', '', 'Beschreibung   Menge   E-Preis   Betrag', 'Wartungsvertrag   1   303,08   303,08', '', `zzgl. 7 % MwSt.   ${vat} EUR`, `Rechnungsbetrag   ${gross} EUR`].join('\n');
+    const refuted = parseOcr(text('88,03', '1.931,10')).totals;
+    expect(refuted.totalTTC?.value).toBe('1931.10');
+    expect(refuted.totalHT).toBeUndefined();
+    // Where the rate fits, the total without VAT is computed as before.
+    expect(parseOcr(text('126,33', '1.931,10')).totals.totalHT?.value).toBe('1804.77');
+    expect(parse(text('126,33', '1.931,10')).totals.totalHT?.value).toBe('1804.77');
+  });
+
   it('restores the leading digits OCR split off an amount at a thousands separator ($26, 672,33 for $26,672.33)', () => {
     const text = (net: string) => ['Hudson Supply Co.', 'Invoice No. 2025-1177', 'Date: 03/14/2025', '', `Net total   ${net}`, 'Sales tax 7.50%   $1,879.99', 'Sales tax 6.00%   $96.35', 'Amount due   $28,648.67'].join('\n');
     const t = parseOcr(text('$26, 672,33')).totals;

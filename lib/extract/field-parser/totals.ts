@@ -588,10 +588,13 @@ function choose(ctx: ParseContext, candidates: TotalCandidate[], rows: Breakdown
   if (gross) totals.totalTTC = gross;
   // Two of three printed: the third follows from BR-CO-15, flagged as computed.
   // (Not where the difference cannot be a VAT: one of the two is then misread, and a wrong amount is worse than none.)
+  // Nor where the only rate read refutes the pair (base x rate != tax): the VAT read is then one rate's of several, or
+  // one of the two is misread, and the third would be wrong.
+  const fitsRate = (base: Decimal, tax: Decimal): boolean => rows.length !== 1 || rateMatches(base.toString(), rows[0]!.rate, tax.toString());
   const impliedVat = net && gross ? dec(gross.value).minus(dec(net.value)) : undefined;
-  if (net && gross && !vat && plausibleVat(impliedVat!, dec(net.value), dec(gross.value))) totals.totalVAT = extracted(ctx, impliedVat!.toFixed(2), 0.5, undefined, 'computed: total with VAT - total without VAT');
-  if (net && vat && !gross) totals.totalTTC = extracted(ctx, dec(net.value).plus(dec(vat.value)).toFixed(2), 0.5, undefined, 'computed: total without VAT + VAT');
-  if (vat && gross && !net) totals.totalHT = extracted(ctx, dec(gross.value).minus(dec(vat.value)).toFixed(2), 0.5, undefined, 'computed: total with VAT - VAT');
+  if (net && gross && !vat && plausibleVat(impliedVat!, dec(net.value), dec(gross.value)) && fitsRate(dec(net.value), impliedVat!)) totals.totalVAT = extracted(ctx, impliedVat!.toFixed(2), 0.5, undefined, 'computed: total with VAT - total without VAT');
+  if (net && vat && !gross && fitsRate(dec(net.value), dec(vat.value))) totals.totalTTC = extracted(ctx, dec(net.value).plus(dec(vat.value)).toFixed(2), 0.5, undefined, 'computed: total without VAT + VAT');
+  if (vat && gross && !net && fitsRate(dec(gross.value).minus(dec(vat.value)), dec(vat.value))) totals.totalHT = extracted(ctx, dec(gross.value).minus(dec(vat.value)).toFixed(2), 0.5, undefined, 'computed: total with VAT - VAT');
 
   const prepaid = byKind('prepaid')[0];
   if (prepaid) totals.prepaid = extracted(ctx, dec(prepaid.value).abs().toFixed(Math.max(2, dec(prepaid.value).decimalPlaces())), prepaid.score, prepaid.line);
