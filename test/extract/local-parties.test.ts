@@ -16,6 +16,11 @@ describe('isNameLike', () => {
     },
   );
 
+  // Line-table column headers alone (OCR of an Odoo-style Dutch invoice read `Prijs per eenheid` as a block of its own).
+  it.each(['Prijs per eenheid', 'Omschrijving', 'Unit price:', 'Einzelpreis', 'Descrizione'])('the column header %j is no party name', (text) => {
+    expect(isNameLike(text)).toBe(false);
+  });
+
   it.each(['Atelier Lumière', 'Bakkerij De Gouden Korenaar B.V.', 'Hotel Zeezicht', 'Logistik Nord GmbH', 'France Boissons SAS'])('%j may be a party name', (text) => {
     expect(isNameLike(text)).toBe(true);
   });

@@ -492,6 +492,7 @@ export const COLUMN_LABELS = {
     'einzel', 'preis/ einheit', 'unit price (excl. vat)', 'ansatz', 'stundensatz', 'taux horaire', 'hourly rate',
     'prijs', 'stukprijs', 'eenheidsprijs', 'precio', 'precio unitario', 'prezzo', 'prezzo unitario',
     'pr. unit.', 'p. unit.', 'p.unit.', 'pr. unitario', 'prezzo unit.', 'precio unit.', 'prix unit',
+    'prijs per eenheid', 'price per unit', 'prix par unité', 'preis pro einheit', 'precio por unidad', 'prezzo per unità',
   ]),
   vat: compileLabels(['tva', 'tva %', 'taux tva', 'taux', 'mwst', 'mwst.', 'mwst-%', 'mwst %', 'ust', 'ust.', 'ust. %', 'usts.', 'vat', 'vat %', 'tax', 'tax %', 'steuer', 'steuersatz', 'ust %', 'btw', 'btw %', 'iva', 'iva %', '% iva', 'aliquota', 'aliq.', 'aliq']),
   net: compileLabels([

@@ -23,6 +23,7 @@ import {
   BUYER_HEADING,
   BUYER_HEADING_WORDS,
   BUYER_REFERENCE,
+  COLUMN_LABELS,
   DOCUMENT_WORDS,
   NAME_LABEL,
   OTHER_PARTY_HEADING,
@@ -99,6 +100,9 @@ function isTitleOnly(text: string): boolean {
 /** The label of a quantity column at the start of a text (`Qté`, `Qty`, `Menge`, `Aantal`, `Cantidad`, `Qtà`). */
 const QUANTITY_HEADER = /^(?:qt[ée]\.?|qty\.?|quantit[ée]|quantity|menge|anzahl|aantal|cantidad|cant\.|quantit[àa]|q\.?t[àa])(?![\p{L}])/iu;
 
+/** Every line-table column header (labels.ts COLUMN_LABELS), folded. */
+const COLUMN_HEADER_TEXTS: ReadonlySet<string> = new Set(Object.values(COLUMN_LABELS).flatMap((set) => set.labels));
+
 /** True when a text may be a party name: letters, no contact data, no street, no postcode, no amounts or dates, no title, country line, placeholder or boilerplate. */
 export function isNameLike(text: string): boolean {
   // A salutation on the name's line (`Spett.le Giuseppe Gallo`) is looked past: the name is what follows it.
@@ -136,6 +140,8 @@ export function isNameLike(text: string): boolean {
   if (/^[^:]{1,30}:\s*\S/.test(t) && !hasLegalForm(t)) return false;
   // A line-table header read as one chunk by OCR ("Qté Prix unit." as `Qté Prixunt,`): no name starts with a quantity column's label.
   if (QUANTITY_HEADER.test(t) && !hasLegalForm(t)) return false;
+  // A line-table column header alone (`Prijs per eenheid`, `Omschrijving`, `Unit price`): a header, not a company.
+  if (COLUMN_HEADER_TEXTS.has(f.replace(/[\s:.]+$/, '')) && !hasLegalForm(t)) return false;
   // Abbreviated column headers ("Pr. unit.", "Vs. rif."): words of a few letters each with its dot.
   if (/^(?:\p{L}{1,5}\.\s*){2,}$/u.test(t)) return false;
   if (isBareLegalForm(t)) return false;
