@@ -416,17 +416,12 @@ function restoreOcrMisreadings(nets: TotalCandidate[], vats: TotalCandidate[], g
  */
 function restoreSymbolDigits(nets: TotalCandidate[], vats: TotalCandidate[], grosses: TotalCandidate[], rows: BreakdownRow[]): void {
   const adds = (n: TotalCandidate, v: TotalCandidate, g: TotalCandidate): boolean => dec(n.value).plus(dec(v.value)).eq(dec(g.value));
-  const variants = (list: TotalCandidate[]): TotalCandidate[] =>
-    list.flatMap((c) => {
-      const value = withoutFirstDigit(c.value);
-      return value === undefined ? [] : [{ ...c, value, score: c.score - 0.25, why: `${c.why}, currency symbol read as a digit` }];
-    });
   if (grosses.length === 0) {
-    restoreByRate(nets, vats, rows, variants);
+    restoreByRate(nets, vats, rows);
     return;
   }
   if (nets.some((n) => vats.some((v) => grosses.some((g) => adds(n, v, g))))) return;
-  const [n2, v2, g2] = [[...nets, ...variants(nets)], [...vats, ...variants(vats)], [...grosses, ...variants(grosses)]];
+  const [n2, v2, g2] = [[...nets, ...symbolVariants(nets)], [...vats, ...symbolVariants(vats)], [...grosses, ...symbolVariants(grosses)]];
   for (const n of n2) for (const v of v2) for (const g of g2) {
     if (!adds(n, v, g)) continue;
     for (const [list, c] of [[nets, n], [vats, v], [grosses, g]] as const) if (!list.includes(c)) list.push(c);
@@ -440,8 +435,16 @@ function withoutFirstDigit(value: string): string | undefined {
   return `${m[1]}${m[2]}`;
 }
 
+/** The candidates of `list` read without a first digit that may be a currency symbol, scored lower. */
+function symbolVariants(list: TotalCandidate[]): TotalCandidate[] {
+  return list.flatMap((c) => {
+    const value = withoutFirstDigit(c.value);
+    return value === undefined ? [] : [{ ...c, value, score: c.score - 0.25, why: `${c.why}, currency symbol read as a digit` }];
+  });
+}
+
 /** {@link restoreSymbolDigits} without a total with VAT: the single printed rate decides (base x rate = tax). */
-function restoreByRate(nets: TotalCandidate[], vats: TotalCandidate[], rows: BreakdownRow[], variants: (list: TotalCandidate[]) => TotalCandidate[]): void {
+function restoreByRate(nets: TotalCandidate[], vats: TotalCandidate[], rows: BreakdownRow[]): void {
   const row = rows.length === 1 ? rows[0]! : undefined;
   if (row === undefined || nets.length === 0 || vats.length === 0) return;
   const fits = (n: TotalCandidate, v: TotalCandidate): boolean => dec(n.value).gt(0) && dec(v.value).gt(0) && rateMatches(n.value, row.rate, v.value);
@@ -450,8 +453,8 @@ function restoreByRate(nets: TotalCandidate[], vats: TotalCandidate[], rows: Bre
     const stripped = printed === undefined ? undefined : withoutFirstDigit(printed);
     return stripped !== undefined && dec(stripped).eq(dec(c.value));
   };
-  for (const n of [...nets, ...variants(nets)]) {
-    for (const v of [...vats, ...variants(vats)]) {
+  for (const n of [...nets, ...symbolVariants(nets)]) {
+    for (const v of [...vats, ...symbolVariants(vats)]) {
       if (!fits(n, v)) continue;
       // Confirmed by the rate where the readings they correct are refuted by it: ranked above those; the rate's row
       // takes the corrected amounts it was read with.

@@ -438,11 +438,8 @@ const categoriesWritten: (inv: Invoice) => ReadonlySet<string> = memoInRun((inv:
   for (const list of [linePlaces(inv), allowancePlaces(inv), chargePlaces(inv), otherLineTaxes(inv), otherCategoryTaxes(inv)]) {
     for (let i = 0; i < list.length; i++) add(list[i]!);
   }
-  for (let i = 0; i < inv.vatBreakdown.length; i++) {
-    const b = inv.vatBreakdown[i]!;
-    if (b.category !== undefined) out.add(b.category);
-    for (const c of breakdownCategories(inv, i)) out.add(c);
-  }
+  // A breakdown's code as written: the category itself, or every repeat of it in a document.
+  for (let i = 0; i < inv.vatBreakdown.length; i++) for (const c of breakdownCategories(inv, i)) out.add(c);
   return out;
 });
 
