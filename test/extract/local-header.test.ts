@@ -62,6 +62,18 @@ describe('invoice number (BT-1)', () => {
     expect(readIdentifier(text)).toBe(expected);
   });
 
+  it.each<[string, string | undefined]>([
+    ['4711 0815 2026', '4711 0815 2026'], // a telecom's number in digit groups, filling the value
+    ['4711 0815 2026   Kundennummer', '4711 0815 2026'], // a column gap ends it
+    ['FT 2026/384', 'FT 2026/384'], // a Portuguese certified series and its number
+    ['1 476', '1'], // an amount in thousands is no group of an id
+    ['12 345 678', '12'], // groups of three: thousands, not an id
+    ['4711 vom 12.03.2026', '4711'],
+    ['2026 12.03.2026', '2026'],
+  ])('readIdentifier(%j) with digit groups = %j', (text, expected) => {
+    expect(readIdentifier(text)).toBe(expected);
+  });
+
   it.each<[string, string]>([
     ['FT.2026.007spett.le', 'FT.2026.007'], // OCR lost the space before the next word (`Spett.le`)
     ['2024-118date', '2024-118'],

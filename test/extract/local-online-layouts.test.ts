@@ -130,6 +130,23 @@ describe('what is never a name', () => {
 });
 
 describe('numbers and totals', () => {
+  it('a sum row under net, VAT and gross columns gives all three when they add up, and only the total when not', () => {
+    const row = (cells: string) => parse(['Drukarnia Wiśniewski Sp. z o.o.', 'Faktura VAT nr FV/2026/10/117', 'Data wystawienia: 21.10.2026', '', `Razem   ${cells}`]).totals;
+    const read = row('1 200,00   276,00   1 476,00');
+    expect([read.totalHT?.value, read.totalVAT?.value, read.totalTTC?.value]).toEqual(['1200.00', '276.00', '1476.00']);
+    const off = row('1 200,00   286,00   1 476,00');
+    expect([off.totalHT?.value, off.totalVAT?.value, off.totalTTC?.value]).toEqual([undefined, undefined, '1476.00']);
+  });
+
+  it('a bare `Numéro :` label is the number on an invoice with no invoice-number label, never inside another label', () => {
+    expect(parse(['FACTURE', 'Studio Graphique Lune', 'Numéro : F-2026-0207', "Date d'émission : 26/11/2026", 'Montant TTC 844,00 €']).invoiceNumber?.value).toBe('F-2026-0207');
+    expect(parse(['FACTURE', 'Studio Graphique Lune', 'N° TVA : FR45812345678', 'Numéro client : 4711', "Date d'émission : 26/11/2026"]).invoiceNumber).toBeUndefined();
+  });
+
+  it('Czech `Faktura - daňový doklad č.` and Polish `Faktura VAT nr` headings carry the number', () => {
+    expect(parse(['Stavby Novák s.r.o.', 'Faktura - daňový doklad č. 2026110045', 'Datum vystavení: 16.11.2026']).invoiceNumber?.value).toBe('2026110045');
+  });
+
   it('the day of a date whose year OCR garbled is no amount (`TOTAL AMOUNT DUE ON March 2 , 20ÿ6,234.56`)', () => {
     const inv = parse(['Cloudline Services, Inc.', 'Invoice Number: 1234567890', 'Invoice Date: March 2, 2026', '', 'TOTAL AMOUNT DUE ON March 2 , 20ÿ6,234.56', '', 'Total for this invoice     $1,234.56']);
     expect(inv.totals.totalTTC?.value).toBe('1234.56');

@@ -21,6 +21,7 @@ import {
   ORDER_NUMBER,
   PAYMENT_CONTEXT,
   REFERENCE_NUMBER,
+  BARE_NUMBER,
   CUSTOMER_REFERENCE,
   matchLabels,
   compileLabels,
@@ -121,6 +122,10 @@ export function readIdentifier(text: string): string | undefined {
     // The number must end where its token ends: `EUR 1.234,56` is an amount, not `EUR 1.234`.
     if (rest !== undefined && /^\d/.test(rest) && !/^\S/.test(after.slice(rest.length))) return `${series[1]} ${rest}`;
   }
+  // Digit groups one space apart filling the value (`4711 0815 2026`, as telecoms print their invoice numbers): the
+  // groups after the first have three digits or more, so an amount in thousands (`1 476`) or a day and month are not one.
+  const grouped = /^\d{2,}(?: \d{3,}){1,3}(?=\s{2,}|\s*$)/.exec(trimmed);
+  if (grouped && grouped[0].length <= 20 && !/^\d{1,3}(?: \d{3})+$/.test(grouped[0])) return grouped[0];
   const m = ID_RE.exec(trimmed);
   if (!m) return undefined;
   const id = cutGluedWord(m[0]);
@@ -133,13 +138,13 @@ export function readIdentifier(text: string): string | undefined {
   return id;
 }
 
-const DOC_WORD = String.raw`(?<![\p{L}])(\p{L}*rechnung|rechnungskorrektur|gutschrift|facture|avoir|invoice|credit note|note de credit|bill|factuur|creditnota|factura|fattura|nota de credito|nota di credito)(?![\p{L}])`;
+const DOC_WORD = String.raw`(?<![\p{L}])(\p{L}*rechnung|rechnungskorrektur|gutschrift|facture|avoir|invoice|credit note|note de credit|bill|factuur|creditnota|factura|fattura|nota de credito|nota di credito|faktura|fatura)(?![\p{L}])`;
 const HEADING_RE = new RegExp(
   DOC_WORD +
     String.raw`((?:\s*\([^()]{1,40}\))*)` +
     // "Rechnung des Versicherers Nr. 42", "Teilrechnung Bau (875) Nr. 210111": a few words (or a type code in brackets)
     // may stand between the title and its number mark.
-    String.raw`(?:((?:\s+[\p{L}'’.-]+|\s*\([^()]{1,40}\)){0,4}?)\s*(nr|no|n°|nº|n\.°|n\.º|number|nummer|numero|num|n(?=\.))(?![\p{L}])\.?|\s*(#))?\s*[:.]?\s*#?\s*(?=[A-Za-z0-9])`,
+    String.raw`(?:((?:\s+[\p{L}'’.-]+|\s*\([^()]{1,40}\)){0,4}?)\s*(nr|no|n°|nº|n\.°|n\.º|number|nummer|numero|num|n(?=\.)|cislo|c(?=\.))(?![\p{L}])\.?|\s*(#))?\s*[:.]?\s*#?\s*(?=[A-Za-z0-9])`,
   'gu',
 );
 
@@ -219,7 +224,8 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
         const below = chunksBelow(ctx, i, c.x, 1)[0];
         // A mark OCR read after the value (`202508024 .`) is not part of it.
         const value = below && Math.abs(below.chunk.x - c.x) < 0.6 * line.height ? below.chunk.text.trim().replace(/\s+[.,:;'"©®~*]+$/, '') : undefined;
-        const id = value && !/\s/.test(value) ? readIdentifier(value) : undefined;
+        // The whole value, a series and its number included (`FT 2026/384`, a Portuguese certified series).
+        const id = value ? readIdentifier(value) : undefined;
         if (id === value && id) out.push({ value: id, score: 0.76 + early, line: below!.line, why: 'label above' });
       }
     }
@@ -257,11 +263,12 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
 function referenceCandidates(ctx: ParseContext): Array<Candidate<string>> {
   if (ctx.folded.some((f) => matchLabels(INVOICE_NUMBER, f).length > 0)) return [];
   const out: Array<Candidate<string>> = [];
-  for (const [set, score] of [[REFERENCE_NUMBER, 0.6], [ORDER_NUMBER, 0.4]] as const) {
+  for (const [set, score] of [[REFERENCE_NUMBER, 0.6], [BARE_NUMBER, 0.5], [ORDER_NUMBER, 0.4]] as const) {
     ctx.folded.forEach((f, i) => {
       const customer = matchLabels(CUSTOMER_REFERENCE, f);
       for (const hit of matchLabels(set, f)) {
         if (customer.some((c) => hit.index < c.end && c.index < hit.end)) continue;
+        if (set === BARE_NUMBER && f.slice(chunkOf(ctx, i, hit.index)?.start ?? 0, hit.index).trim() !== '') continue;
         const after = textAfter(ctx, i, hit.end);
         const id = readIdentifier(after.text);
         if (id) {

@@ -170,6 +170,13 @@ export const REFERENCE_NUMBER = compileLabels([
   'reçu n°', 'kwitantienummer', 'número de recibo', 'nº de recibo', 'recibo nº', 'numero ricevuta', 'ricevuta n.',
 ]);
 
+/**
+ * A number label without a word saying whose number (`Numéro :`, `Nummer`, `No.`): the invoice number on an invoice
+ * with no invoice-number label, when it starts its chunk (`Numéro : F-2026-0207` under an `ÉMETTEUR` / `DESTINATAIRE`
+ * pair); never inside another label (`Kundennummer`, `N° TVA`, `Numéro client` have no identifier right after).
+ */
+export const BARE_NUMBER = compileLabels(['numéro', 'numero', 'número', 'nummer', 'number', 'n°', 'nº', 'n.º', 'no.', 'nr.', 'num.']);
+
 /** Order-style ids: a last resort for BT-1 when neither an invoice-number label nor a booking-style one exists. */
 export const ORDER_NUMBER = compileLabels([
   'order number', 'order no.', 'order no', 'order #', 'order id', 'reference', 'ref.', 'document no.', 'document number',

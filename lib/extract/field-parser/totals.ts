@@ -332,6 +332,7 @@ export function findTotals(ctx: ParseContext): TotalsResult {
       const score = (hit.strong ? 0.8 : 0.45) + late(i);
       if (value) {
         candidates.push({ kind: hit.kind, value: value.value, score, line: i, why: hit.strong ? 'label' : 'weak label' });
+        if (hit.kind === 'gross') candidates.push(...sumRow(region, score, i));
         usedLines.add(i);
         return;
       }
@@ -351,6 +352,21 @@ export function findTotals(ctx: ParseContext): TotalsResult {
   }
 
   return choose(ctx, candidates, dedupeRows(rows), usedLines);
+}
+
+/**
+ * The sum row of a table whose columns are net, VAT and gross (`Razem   1 200,00   276,00   1 476,00`, `Total   30,75 €
+ * 5,05 €   35,80 €`): three amounts with cents after a total label, the first two adding up exactly to the third and
+ * the second the smaller, are the net and the VAT of that total as well.
+ */
+function sumRow(region: AmountToken[], score: number, line: number): TotalCandidate[] {
+  if (region.length !== 3 || region.some((a) => a.percent || a.fractionDigits !== 2)) return [];
+  const [net, vat, gross] = region.map((a) => dec(a.value)) as [Decimal, Decimal, Decimal];
+  if (vat.isZero() || net.isZero() || !vat.lt(net) || !net.plus(vat).eq(gross)) return [];
+  return [
+    { kind: 'net', value: region[0]!.value, score: score - 0.05, line, why: 'sum row' },
+    { kind: 'vat', value: region[1]!.value, score: score - 0.05, line, why: 'sum row' },
+  ];
 }
 
 /** True when an amount token is a postcode: four or five digits alone, followed by a town's name (not a currency code). */
