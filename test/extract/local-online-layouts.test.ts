@@ -60,6 +60,13 @@ describe('parties', () => {
   });
 });
 
+describe('a footer sentence after the name', () => {
+  it('`Registered in England & Wales No. ...` after the legal form is no part of the name, nor is its final period a fuller spelling', () => {
+    const inv = parse(['Northwind Office Supply Ltd', 'Unit 9, Meridian Trading Estate, Leeds LS11 5QT', 'INVOICE', 'Invoice Number: INV-2026-5521', 'Invoice Date: 19/11/2026', '', 'Invoice Total £1,476.00', '', '', '', '', '', '', '', '', 'Northwind Office Supply Ltd. Registered in England & Wales No. 01234567. VAT No. GB 987 6543 21']);
+    expect(inv.seller.name?.value).toBe('Northwind Office Supply Ltd');
+  });
+});
+
 describe('one company read twice by OCR', () => {
   it('letters dropped in the footer\'s reading (`Bakker de Vries B.V.`) do not make the letterhead (`Bakkerij de Vries B.V.`) the buyer', () => {
     const lines = [
@@ -141,6 +148,13 @@ describe('numbers and totals', () => {
   it('a bare `Numéro :` label is the number on an invoice with no invoice-number label, never inside another label', () => {
     expect(parse(['FACTURE', 'Studio Graphique Lune', 'Numéro : F-2026-0207', "Date d'émission : 26/11/2026", 'Montant TTC 844,00 €']).invoiceNumber?.value).toBe('F-2026-0207');
     expect(parse(['FACTURE', 'Studio Graphique Lune', 'N° TVA : FR45812345678', 'Numéro client : 4711', "Date d'émission : 26/11/2026"]).invoiceNumber).toBeUndefined();
+  });
+
+  it('a slash date after a number mark or label is the number (`Faktura nr 12/11/2026`), never a date after a bare title', () => {
+    expect(parse(['Kancelaria Rachunkowa Nowak', 'Faktura nr 12/11/2026', 'Data wystawienia: 30.11.2026']).invoiceNumber?.value).toBe('12/11/2026');
+    expect(parse(['Kancelaria Rachunkowa Nowak', 'Numer faktury: 12/11/2026', 'Data wystawienia: 30.11.2026']).invoiceNumber?.value).toBe('12/11/2026');
+    expect(parse(['Kancelaria Rachunkowa Nowak', 'Faktura 12/11/2026', 'Data wystawienia: 30.11.2026']).invoiceNumber).toBeUndefined();
+    expect(parse(['Kancelaria Rachunkowa Nowak', 'Faktura nr FV-118 z dnia 12/11/2026']).invoiceNumber?.value).toBe('FV-118');
   });
 
   it('Czech `Faktura - daňový doklad č.` and Polish `Faktura VAT nr` headings carry the number', () => {

@@ -109,7 +109,7 @@ function cutGluedWord(id: string): string {
  * Reads an invoice-number-like token at the start of a text: has a digit, at most 40 characters, not a date or an
  * amount with cents. A short upper-case series prefix separated by one space belongs to it (`SI 2022-5492`).
  */
-export function readIdentifier(text: string): string | undefined {
+export function readIdentifier(text: string, options: { dateShaped?: boolean } = {}): string | undefined {
   const trimmed = text.trim();
   const series = SERIES_PREFIX_RE.exec(trimmed);
   // A currency code (ISO 4217) before an amount is no series prefix.
@@ -131,7 +131,8 @@ export function readIdentifier(text: string): string | undefined {
   const id = cutGluedWord(m[0]);
   if (!/\d/.test(id) || id.length > 40) return undefined;
   const dates = findDates(id);
-  if (dates.length === 1 && dates[0]!.length === id.length) return undefined;
+  // A date-shaped number (`Faktura nr 12/11/2026`, Polish number / month / year) only where the caller allows it.
+  if (dates.length === 1 && dates[0]!.length === id.length && !(options.dateShaped && id.includes('/'))) return undefined;
   if (/^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/.test(id)) return undefined;
   // An EN 16931 term id printed as a placeholder ("BT-1", "BG-22") is no invoice number.
   if (/^B[TG]-\d{1,3}$/i.test(id)) return undefined;
@@ -201,7 +202,10 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
       if (aboutOtherInvoice(ctx, i, hit.index)) continue;
       // A number in a payment line ("Verwendungszweck: ...", "please quote ...") is weaker than one in the header.
       const payment = paymentLine(ctx, i) ? -0.25 : 0;
+      // After a number label, a slash date is the number (`Numer faktury: 12/11/2026`), weaker than any other id.
+      const dated = id === undefined ? readIdentifier(after.text, { dateShaped: true }) : undefined;
       if (id) out.push({ value: id, score: (wordsBefore >= 3 ? 0.6 : 0.9) + early + payment, line: i, why: 'label' });
+      else if (dated) out.push({ value: dated, score: (wordsBefore >= 3 ? 0.45 : 0.7) + early + payment, line: i, why: 'label' });
       else if (after.text.trim() === '' || labelAlone(ctx, i, hit.index, hit.end)) {
         const chunk = chunkOf(ctx, i, hit.index);
         for (const b of chunksBelow(ctx, i, chunk?.x ?? 0, 2)) {
@@ -241,11 +245,14 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
     HEADING_RE.lastIndex = 0;
     for (const m of f.matchAll(HEADING_RE)) {
       const start = m.index + m[0].length;
-      const id = readIdentifier((ctx.lines[i]?.text ?? '').slice(start));
-      if (!id || aboutOtherInvoice(ctx, i, m.index)) continue;
       const marker = m[4] ?? m[5];
+      const plain = readIdentifier((ctx.lines[i]?.text ?? '').slice(start));
+      // With a number mark (`Faktura nr 12/11/2026`), a slash date is the number, weaker than any other id.
+      const dated = plain === undefined && marker ? readIdentifier((ctx.lines[i]?.text ?? '').slice(start), { dateShaped: true }) : undefined;
+      const id = plain ?? dated;
+      if (!id || aboutOtherInvoice(ctx, i, m.index)) continue;
       const atStart = m.index <= 2;
-      const score = (marker ? 0.8 : atStart ? 0.62 : 0.45) + early + (paymentLine(ctx, i) ? -0.25 : 0);
+      const score = (marker ? 0.8 : atStart ? 0.62 : 0.45) + early + (paymentLine(ctx, i) ? -0.25 : 0) - (dated ? 0.2 : 0);
       const c: Candidate<string> & { typeCode?: string; word?: string } = { value: id, score, line: i, why: 'heading', word: m[1]! };
       const code = /\((\d{3})\)/.exec(`${m[2] ?? ''} ${m[3] ?? ''}`)?.[1];
       if (code !== undefined) c.typeCode = code;

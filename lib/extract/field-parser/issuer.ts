@@ -209,9 +209,15 @@ function withoutMentions(text: string): string {
 /** The capital mention after a company's name (`SARL au capital de 10 000 €`): the name is what comes before it. */
 const CAPITAL_MENTION = /\s+(?:au capital|mit einem|with a|con capitale|met een).*$/i;
 
-/** The name a footer mention starts with: without a capital mention or a labelled mention run into it. */
+/**
+ * A registration sentence after a company's name (`Northwind Ltd. Registered in England & Wales No. 01234567.`,
+ * `ACME GmbH, eingetragen beim Amtsgericht ...`, `ACME SAS immatriculée au RCS ...`): the name is what comes before it.
+ */
+const REGISTRATION_MENTION = /[\s,]+(?:registered (?:in|office|number|no\b|at\b)|company (?:no\b|number|registration)|eingetragen|immatricul[ée]e?|inscrite?s? au|ingeschreven|iscritt[ao]|inscrit[ao] en)[^]*$/i;
+
+/** The name a footer mention starts with: without a capital mention, a registration sentence or a labelled mention run into it. */
 export function mentionedName(part: string): string {
-  return withoutMentions(part.replace(CAPITAL_MENTION, ''));
+  return withoutMentions(part.replace(CAPITAL_MENTION, '').replace(REGISTRATION_MENTION, ''));
 }
 
 /**
@@ -356,7 +362,9 @@ export function chooseIssuer<T>(ctx: ParseContext, candidates: ReadonlyArray<Iss
   for (const [key, group] of groups) {
     const sorted = [...group].sort((a, b) => b.base - a.base || a.line - b.line);
     const lead = sorted.find((c) => c.why !== 'payee') ?? sorted[0]!;
-    const fullest = [...group].sort((a, b) => Number(hasLegalForm(b.name)) - Number(hasLegalForm(a.name)) || b.name.length - a.name.length)[0]!.name;
+    // A final period is no fuller spelling (`Supply Ltd.` in a footer sentence, `Supply Ltd` in the letterhead): on a tie the first.
+    const spelled = (name: string): number => name.replace(/\.$/, '').length;
+    const fullest = [...group].sort((a, b) => Number(hasLegalForm(b.name)) - Number(hasLegalForm(a.name)) || spelled(b.name) - spelled(a.name))[0]!.name;
     const evidence: string[] = [lead.why];
     let score = lead.base + (group.some((c) => c.why === 'letterhead (top of the first page)') ? WEIGHTS.top : 0);
     const sources = new Set(group.map((c) => c.why));
