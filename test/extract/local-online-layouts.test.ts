@@ -60,6 +60,25 @@ describe('parties', () => {
   });
 });
 
+describe('party headings and name rows', () => {
+  it('Romanian and Hungarian headings (`Furnizor` / `Cumpărător`, `Eladó` / `Vevő`) head their blocks and are no part of a name', () => {
+    const ro = parse(['Furnizor:                       Cumpărător:', 'Tipografia Carpați SRL          Cofetăria Dulce SRL', 'CUI: RO12345678                 CUI: RO87654321', 'Factura seria ABC nr. 0045']);
+    expect([ro.seller.name?.value, ro.buyer.name?.value]).toEqual(['Tipografia Carpați SRL', 'Cofetăria Dulce SRL']);
+    const hu = parse(['Eladó                               Vevő', 'Duna Nyomda Kft.                    Balaton Panzió Bt.', '1051 Budapest, Nádor utca 12.       8230 Balatonfüred, Tagore sétány 3.', 'Számlaszám: SZ-2026/00412']);
+    expect([hu.seller.name?.value, hu.buyer.name?.value]).toEqual(['Duna Nyomda Kft.', 'Balaton Panzió Bt.']);
+  });
+
+  it('Spanish `Emisor` / `Receptor` headings', () => {
+    const inv = parse(['FACTURA', 'Emisor                          Receptor', 'Instalaciones Eléctricas Vidal, S.L.   Hostal La Brisa', 'CIF B98765432                   NIF 21456789K', 'Nº de factura: F2026-0093']);
+    expect(inv.buyer.name?.value).toBe('Hostal La Brisa');
+  });
+
+  it('a `Denominazione:` row gives the value of its own column (a FatturaPA courtesy copy prints both parties side by side)', () => {
+    const inv = parse(['Cedente/prestatore (fornitore)   Cessionario/committente (cliente)', 'Identificativo fiscale ai fini IVA: IT01234567897   Identificativo fiscale ai fini IVA: IT09876543213', 'Denominazione: Ferramenta Galli S.n.c.   Denominazione: Pizzeria Da Gino S.r.l.', 'Indirizzo: Via Roma 12   Indirizzo: Via Milano 5']);
+    expect([inv.seller.name?.value, inv.buyer.name?.value]).toEqual(['Ferramenta Galli S.n.c.', 'Pizzeria Da Gino S.r.l.']);
+  });
+});
+
 describe('a footer sentence after the name', () => {
   it('`Registered in England & Wales No. ...` after the legal form is no part of the name, nor is its final period a fuller spelling', () => {
     const inv = parse(['Northwind Office Supply Ltd', 'Unit 9, Meridian Trading Estate, Leeds LS11 5QT', 'INVOICE', 'Invoice Number: INV-2026-5521', 'Invoice Date: 19/11/2026', '', 'Invoice Total £1,476.00', '', '', '', '', '', '', '', '', 'Northwind Office Supply Ltd. Registered in England & Wales No. 01234567. VAT No. GB 987 6543 21']);
@@ -137,6 +156,11 @@ describe('what is never a name', () => {
 });
 
 describe('numbers and totals', () => {
+  it('`kr` is the krona of the country a Nordic company number tells (Norway\'s `MVA` suffix, Denmark\'s CVR, Sweden\'s organisationsnummer)', () => {
+    const kr = (id: string) => parse(['Fjordlys AS', id, 'Fakturanr. 30155', 'Fakturadato 20.11.2026', 'Å betale   kr 9 375,00']).currency?.value;
+    expect([kr('Org.nr. 912 345 678 MVA'), kr('CVR-nr. 12345678'), kr('Org.nr 556677-8899'), kr('Telefon 55 12 34 56')]).toEqual(['NOK', 'DKK', 'SEK', undefined]);
+  });
+
   it('a sum row under net, VAT and gross columns gives all three when they add up, and only the total when not', () => {
     const row = (cells: string) => parse(['Drukarnia Wiśniewski Sp. z o.o.', 'Faktura VAT nr FV/2026/10/117', 'Data wystawienia: 21.10.2026', '', `Razem   ${cells}`]).totals;
     const read = row('1 200,00   276,00   1 476,00');
@@ -155,6 +179,16 @@ describe('numbers and totals', () => {
     expect(parse(['Kancelaria Rachunkowa Nowak', 'Numer faktury: 12/11/2026', 'Data wystawienia: 30.11.2026']).invoiceNumber?.value).toBe('12/11/2026');
     expect(parse(['Kancelaria Rachunkowa Nowak', 'Faktura 12/11/2026', 'Data wystawienia: 30.11.2026']).invoiceNumber).toBeUndefined();
     expect(parse(['Kancelaria Rachunkowa Nowak', 'Faktura nr FV-118 z dnia 12/11/2026']).invoiceNumber?.value).toBe('FV-118');
+  });
+
+  it('a Romanian series and number (`Seria ABC nr. 0045`) and a French `Note d\'honoraires N°` heading', () => {
+    expect(parse(['FACTURĂ', 'Seria ABC nr. 0045', 'Data emiterii: 20.11.2026']).invoiceNumber?.value).toBe('ABC 0045');
+    expect(parse(['Maître Claire Dubois', "NOTE D'HONORAIRES N° 2026-45", 'Marseille, le 26 novembre 2026']).invoiceNumber?.value).toBe('2026-45');
+  });
+
+  it('an Italian summary of VAT (`Aliquota IVA  Totale imponibile  Totale imposta`) gives the totals without VAT and the VAT', () => {
+    const t = parse(['Ferramenta Galli S.n.c.', 'Numero documento: 2026/318', '', 'Aliquota IVA   Totale imponibile   Totale imposta', '22,00          500,00              110,00', '', 'Totale documento   610,00']).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['500.00', '110.00', '610.00']);
   });
 
   it('Czech `Faktura - daňový doklad č.` and Polish `Faktura VAT nr` headings carry the number', () => {

@@ -139,7 +139,7 @@ export function readIdentifier(text: string, options: { dateShaped?: boolean } =
   return id;
 }
 
-const DOC_WORD = String.raw`(?<![\p{L}])(\p{L}*rechnung|rechnungskorrektur|gutschrift|facture|avoir|invoice|credit note|note de credit|bill|factuur|creditnota|factura|fattura|nota de credito|nota di credito|faktura|fatura)(?![\p{L}])`;
+const DOC_WORD = String.raw`(?<![\p{L}])(\p{L}*rechnung|rechnungskorrektur|gutschrift|facture|avoir|invoice|credit note|note de credit|bill|factuur|creditnota|factura|fattura|nota de credito|nota di credito|faktura|fatura|note d'honoraires|honorarnote|honorarrechnung|nota de honorarios)(?![\p{L}])`;
 const HEADING_RE = new RegExp(
   DOC_WORD +
     String.raw`((?:\s*\([^()]{1,40}\))*)` +
@@ -148,6 +148,9 @@ const HEADING_RE = new RegExp(
     String.raw`(?:((?:\s+[\p{L}'’.-]+|\s*\([^()]{1,40}\)){0,4}?)\s*(nr|no|n°|nº|n\.°|n\.º|number|nummer|numero|num|n(?=\.)|cislo|c(?=\.))(?![\p{L}])\.?|\s*(#))?\s*[:.]?\s*#?\s*(?=[A-Za-z0-9])`,
   'gu',
 );
+
+/** `Seria ABC nr. 0045` (Romanian invoices print their series and number so). */
+const ROMANIAN_SERIES = /(?<![\p{L}])seria\s*:?\s+([A-Z][A-Z0-9-]{0,9})\s+(?:nr\.?|num[aă]r(?:ul)?)\s*:?\s*(\d[\w/-]{0,19})(?![\w/-])/iu;
 
 /**
  * Words after an invoice label that make it another invoice's (`Date de la facture d'origine`, `Date associée`,
@@ -242,6 +245,9 @@ function numberCandidates(ctx: ParseContext): Array<Candidate<string> & { typeCo
         }
       }
     }
+    // A Romanian series and number (`Seria ABC nr. 0045`): the number is both, as printed.
+    const ro = ROMANIAN_SERIES.exec(ctx.lines[i]?.text ?? '');
+    if (ro) out.push({ value: `${ro[1]} ${ro[2]}`, score: 0.85 + early, line: i, why: 'label' });
     HEADING_RE.lastIndex = 0;
     for (const m of f.matchAll(HEADING_RE)) {
       const start = m.index + m[0].length;

@@ -99,7 +99,12 @@ export function matchGluedLabels(set: LabelSet, line: { text: string; chunks: Re
 
 /** Words that title the document (BT-3 is inferred from them). */
 export const DOCUMENT_WORDS = {
-  invoice: ['rechnung', 'facture', 'invoice', 'handelsrechnung', 'tax invoice', 'commercial invoice', 'bill', 'factuur', 'factura', 'fattura', 'faktura', 'lasku', 'számla', 'fatura'],
+  invoice: [
+    'rechnung', 'facture', 'invoice', 'handelsrechnung', 'tax invoice', 'commercial invoice', 'bill', 'factuur', 'factura', 'fattura', 'faktura', 'lasku', 'számla',
+    'fatura',
+    // A liberal profession's invoice (a lawyer's, an architect's): `Note d'honoraires`, `Honorarnote`, `Nota de honorarios`.
+    "note d'honoraires", 'note d’honoraires', 'honorarnote', 'honorarrechnung', 'nota de honorarios',
+  ],
   creditNote: [
     'gutschrift', 'avoir', 'credit note', 'note de credit', 'gutschriftsanzeige', 'creditnote', 'creditnota', 'creditfactuur', 'nota de crédito',
     'nota de abono', 'factura de abono', 'nota di credito',
@@ -265,7 +270,8 @@ export const BUYER_HEADING_WORDS = compileLabels(
     'facturé à', 'facture à', 'facturer à', 'facturation', 'destinataire', 'acheteur', 'adressé à',
     'klant', 'klantgegevens', 'factuuradres', 'afnemer', 'koper', 'factuur aan', 'gefactureerd aan',
     'cliente', 'facturación', 'facturar a', 'facturado a', 'comprador', 'destinatario', 'fatturazione', 'committente', 'cessionario', 'intestatario',
-    'spett.le', 'spettabile',
+    'spett.le', 'spettabile', 'nabywca', 'odbiorca', 'odběratel', 'kupující', 'vevő', 'cumpărător', 'beneficiar', 'adquirente', 'kupec', 'kupac',
+    'receptor',
   ],
   { prefix: true },
 );
@@ -278,6 +284,7 @@ export const SELLER_HEADING_WORDS = compileLabels(
     'verkäufer', 'lieferant', 'rechnungssteller', 'rechnungsersteller', 'leistungserbringer', 'absender', 'auftragnehmer',
     'vendeur', 'fournisseur', 'émetteur', 'prestataire', 'expéditeur',
     'leverancier', 'verkoper', 'afzender', 'emisor', 'emitido por', 'proveedor', 'vendedor', 'fornitore', 'venditore', 'cedente', 'prestatore', 'mittente',
+    'eladó', 'szolgáltató', 'furnizor', 'prestator', 'vânzător', 'fornecedor', 'emitente', 'prodávající', 'wystawca', 'dobavitelj', 'prodavatelj',
   ],
   { prefix: true },
 );
@@ -338,6 +345,8 @@ export const SELLER_HEADING = compileLabels([
   'vendeur', 'fournisseur', 'émetteur', 'emetteur', 'prestataire', 'expéditeur',
   'van', 'leverancier', 'verkoper', 'afzender', 'proveedor', 'vendedor', 'emisor', 'emitido por', 'fornitore', 'venditore', 'cedente/prestatore', 'cedente',
   'prestatore', 'mittente',
+  // Hungarian, Romanian, Portuguese, Czech, Polish, Slovenian and Croatian.
+  'eladó', 'szolgáltató', 'furnizor', 'prestator', 'vânzător', 'fornecedor', 'emitente', 'prodávající', 'wystawca', 'dobavitelj', 'prodavatelj',
 ]);
 
 /** Headings of the buyer's block (BG-7). */
@@ -350,6 +359,7 @@ export const BUYER_HEADING = compileLabels([
   'facturar a', 'facturado a', 'cliente', 'comprador', 'destinatario', 'cessionario/committente', 'cessionario', 'committente', 'spett.le', 'spettabile',
   'intestatario', 'datos del cliente', 'datos cliente', 'dati del cliente', 'dati cliente', 'adressé à', 'adresse client',
   'nabywca', 'odběratel', 'køber', 'köpare', 'kjøper', 'asiakas', 'vevő',
+  'cumpărător', 'beneficiar', 'adquirente', 'kupující', 'odbiorca', 'kupec', 'kupac', 'receptor',
   // The name row of a customer, as hotels and shops print it (`Guest Name    Anil Kumar`): not prefixes, so that a
   // Gasthof or a Guesthouse stays a name.
   'customer name', 'client name', 'guest name', 'name of guest', 'guest', 'gast', 'name des gastes', 'nom du client', 'nom client', 'naam klant',
@@ -406,7 +416,7 @@ export const TOTAL_LABELS = {
     'steuerbetrag', 'gesamt ust', 'ust. gesamt', 'ust gesamt', 'mwst. gesamt', 'mehrwertsteuer gesamt', 'zuzügl. ust', 'zuzügl. ust.',
     'zuzüglich ust', 'zzgl. ust', 'zzgl. mwst', 'zuzügl. mwst', 'zuzüglich mwst', 'zzgl. umsatzsteuer', 'zuzüglich umsatzsteuer', 'summe steuer',
     'total vat', 'vat total', 'vat amount', 'total tax', 'tax total', 'tax amount', 'total sales tax', 'plus vat',
-    'btw-bedrag', 'btw bedrag', 'totaal btw', 'total iva', 'importe iva', 'cuota iva', 'cuota de iva', 'totale iva', 'importo iva', 'imposta',
+    'btw-bedrag', 'btw bedrag', 'totaal btw', 'total iva', 'importe iva', 'cuota iva', 'cuota de iva', 'totale iva', 'importo iva', 'imposta', 'totale imposta',
     // India's GST, and the names of VAT in the other languages of Europe (Nordic, Polish, Czech, Finnish ...).
     'total gst', 'gst amount', 'gst total', 'total igst', 'igst amount', 'total tax amount',
     'moms i alt', 'momsbelopp', 'moms belopp', 'summa moms', 'mva-beløp', 'mva beløp', 'sum mva', 'kwota vat', 'podatek vat', 'dph celkem',

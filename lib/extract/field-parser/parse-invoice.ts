@@ -111,6 +111,11 @@ function identifierCountry(ctx: ParseContext): string | undefined {
     if (/(?<![\p{L}])(?:P\.\s?IVA|Partita\s+IVA)\s*:?\s*\d{11}(?!\d)/iu.test(l.text)) found.add('IT');
     if (/(?<![\p{L}])(?:CIF|NIF)\s*:?\s*(?:[A-HJNP-SUVW]-?\d{7}[0-9A-J]|\d{8}-?[A-Z])(?![\p{L}\d])/u.test(l.text)) found.add('ES');
     if (/\bEIN\b\s*:?\s*\d{2}-\d{7}\b/.test(l.text) || /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/.test(l.text)) found.add('US');
+    // Nordic company numbers: Norway's with its VAT suffix (`Org.nr. 912 345 678 MVA`), Denmark's CVR, Sweden's
+    // organisationsnummer (`556677-8899`), which tell the krona of `kr`.
+    if (/(?<![\d])\d{3}\s?\d{3}\s?\d{3}\s*MVA(?![\p{L}])/u.test(l.text)) found.add('NO');
+    if (/(?<![\p{L}])CVR(?:-?nr\.?)?\s*:?\s*\d{2}\s?\d{2}\s?\d{2}\s?\d{2}(?!\d)/u.test(l.text)) found.add('DK');
+    if (/(?<![\p{L}])(?:org\.?\s?nr\.?|organisationsnummer)\s*:?\s*\d{6}-\d{4}(?!\d)/iu.test(l.text)) found.add('SE');
   }
   return found.size === 1 ? [...found][0] : undefined;
 }

@@ -292,7 +292,11 @@ function labelledBlocks(ctx: ParseContext, set: LabelSet, score: number, words?:
         // A "Name:" row gives the name outright (the value may sit in a far column).
         const nameHit = matchLabels(NAME_LABEL, fj).find((h) => h.index === 0);
         if (nameHit && !block.namedRow) {
-          const full = lj.text.slice(lj.text.indexOf(chunks[0]!.text) + nameHit.end).replace(/^\s*:\s*/, '').trim();
+          // The value in the label's own chunk (`Denominazione: Ferramenta Galli S.n.c.`, the other party's row beside
+          // it in its own column), else the next chunk of the line.
+          const first = chunks[0]!;
+          const own = nameHit.end < first.text.length ? first.text.slice(nameHit.end).replace(/^\s*:\s*/, '').trim() : '';
+          const full = own !== '' ? own : (lj.chunks.find((c) => c.x > first.x)?.text.trim() ?? '');
           if (full) block.namedRow = { text: full, line: j };
         }
         block.lines.push({ line: j, text, chunks });
