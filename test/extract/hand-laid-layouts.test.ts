@@ -6,7 +6,7 @@
  * issuer is named only in a logo word and its footer, an auto-entrepreneur without VAT, a Danish letterhead on the
  * right, a Belgian bilingual invoice, a row of labels led by the due date, a multi-page German invoice with carried
  * subtotals, "FROM" / "TO" and "BILL FROM" / "BILL TO" templates, an Italian B2C invoice without currency sign.
- * Files 35 to 78 were written before the extractor was run on them (2026-11-30), after the printed layouts of hosting
+ * Files 35 to 84 were written before the extractor was run on them (2026-11-30), after the printed layouts of hosting
  * providers, telecoms, marketplaces and tradesmen across Europe: French, German, Polish (`Sprzedawca` / `Nabywca`, a
  * `Razem` sum row), Swiss (`1'850.00`, CHF), Dutch, Belgian, Italian, British, Swedish, Czech (`Faktura - daňový doklad
  * č.`), Portuguese (`FT 2026/384` under `Fatura`), Danish, Spanish, Irish, Finnish (ALV 25,5 %) and Luxembourg ones;
@@ -18,11 +18,14 @@
  * FatturaPA courtesy copy, a Dutch web shop; three more first differed because of the files: a French SCI's legal form
  * and whole forints compared as text), and 54 of the 56 of files 72-78 (a `Remit To` block, a seller named only by
  * its account holder and footer, Spanish `Emisor` / `Receptor`, German parties side by side, Belgian `HTVA` / `TVAC`,
- * Swiss French, Norwegian); the fixes they showed are in docs/EXTRACTION.md. Amounts compare by value.
+ * Swiss French, Norwegian), and 43 of the 48 of files 79-84 (each word drawn on its own, totals as a row of labels over
+ * a row of values, two French rates, German prices with VAT included, an Italian withholding tax, a discount before the
+ * net; a first version of file 79 placed its words by guessed widths and overlapped them: redrawn with the font's
+ * widths); the fixes they showed are in docs/EXTRACTION.md. Amounts compare by value.
  *
  * Each file of test/fixtures/extract/hand-laid holds, on its first line, `#` and the fields expected as printed, then one
- * positioned text per line: `x y size[b] text` (points from the top left of an A4 page; `b` for bold), `---page` for a
- * new page. The test draws them into a text PDF with a standard font and reads it with the local extractor. The
+ * positioned text per line: `x y size[b] text` (points from the top left of an A4 page; `b` for bold; a text starting
+ * with `~` is drawn word by word), `---page` for a new page. The test draws them into a text PDF with a standard font and reads it with the local extractor. The
  * companies and numbers are made up. These layouts were written while fixing what they showed: a regression suite, not
  * a measure of accuracy (the held-out part of `npm run accuracy` is that).
  */
@@ -73,7 +76,19 @@ async function render(lines: string[]): Promise<Uint8Array> {
     }
     const m = /^(\d+)\s+(\d+)\s+(\d+)(b?)\s(.*)$/.exec(line);
     if (!m) throw new Error(`not a positioned text: ${line}`);
-    page.drawText(m[5]!, { x: Number(m[1]), y: 842 - Number(m[2]), size: Number(m[3]), font: m[4] === 'b' ? bold : regular });
+    const font = m[4] === 'b' ? bold : regular;
+    const size = Number(m[3]);
+    const y = 842 - Number(m[2]);
+    if (!m[5]!.startsWith('~')) {
+      page.drawText(m[5]!, { x: Number(m[1]), y, size, font });
+      continue;
+    }
+    // `~`: each word drawn on its own, a space's width apart, as word processors and some report engines place them.
+    let x = Number(m[1]);
+    for (const word of m[5]!.slice(1).split(' ')) {
+      page.drawText(word, { x, y, size, font });
+      x += font.widthOfTextAtSize(`${word} `, size);
+    }
   }
   return pdf.save();
 }

@@ -68,6 +68,10 @@ describe('party headings and name rows', () => {
     expect([hu.seller.name?.value, hu.buyer.name?.value]).toEqual(['Duna Nyomda Kft.', 'Balaton Panzió Bt.']);
   });
 
+  it('an owners\' association named after its building is a name (`Condominio Via Verdi 8`)', () => {
+    expect(parse(['Arch. Paolo Neri', 'Spett.le', 'Condominio Via Verdi 8', 'Via Verdi 8', '50122 Firenze', 'Fattura n. 12/2026 del 25/11/2026']).buyer.name?.value).toBe('Condominio Via Verdi 8');
+  });
+
   it('Spanish `Emisor` / `Receptor` headings', () => {
     const inv = parse(['FACTURA', 'Emisor                          Receptor', 'Instalaciones Eléctricas Vidal, S.L.   Hostal La Brisa', 'CIF B98765432                   NIF 21456789K', 'Nº de factura: F2026-0093']);
     expect(inv.buyer.name?.value).toBe('Hostal La Brisa');
@@ -156,6 +160,17 @@ describe('what is never a name', () => {
 });
 
 describe('numbers and totals', () => {
+  it('totals as a row of labels over a row of values, a rate in a label (`VAT @ 20%`) included', () => {
+    const t = parse(['Brightwater Consulting Ltd', 'Invoice No: INV/2026/0311', '', 'Net amount        VAT @ 20%         Total due', '£3,600.00         £720.00           £4,320.00']).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['3600.00', '720.00', '4320.00']);
+  });
+
+  it('a bare `Net` before an amount with cents is the total without VAT (after a discount), never a payment term', () => {
+    const t = parse(['Kettle & Crane Supply Co.', 'Invoice no: SO-22871', 'Subtotal            1,100.00', 'Discount (10%)      -110.00', 'Net                 990.00', 'VAT 20%             198.00', 'Total               1,188.00']).totals;
+    expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['990.00', '198.00', '1188.00']);
+    expect(parse(['Kettle & Crane Supply Co.', 'Invoice no: SO-22871', 'Terms: Net 30', 'Total               1,188.00']).totals.totalHT).toBeUndefined();
+  });
+
   it('`kr` is the krona of the country a Nordic company number tells (Norway\'s `MVA` suffix, Denmark\'s CVR, Sweden\'s organisationsnummer)', () => {
     const kr = (id: string) => parse(['Fjordlys AS', id, 'Fakturanr. 30155', 'Fakturadato 20.11.2026', 'Å betale   kr 9 375,00']).currency?.value;
     expect([kr('Org.nr. 912 345 678 MVA'), kr('CVR-nr. 12345678'), kr('Org.nr 556677-8899'), kr('Telefon 55 12 34 56')]).toEqual(['NOK', 'DKK', 'SEK', undefined]);

@@ -408,7 +408,7 @@ export const TOTAL_LABELS = {
     'taxable value', 'total taxable value', 'summa exkl. moms', 'belopp exkl. moms', 'netto exkl. moms', 'nettobeløp', 'sum eks. mva', 'total eks. mva',
     'beløb ekskl. moms', 'i alt ekskl. moms', 'veroton hinta', 'yhteensä ilman alv', 'razem netto', 'wartość netto', 'celkem bez dph', 'základ daně',
   ]),
-  netWeak: compileLabels(['netto', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'zwischentotal', 'summe', 'total net', 'subtotaal', 'subtotale']),
+  netWeak: compileLabels(['netto', 'net', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'zwischentotal', 'summe', 'total net', 'subtotaal', 'subtotale']),
   /** Invoice total VAT amount (BT-110). */
   vat: compileLabels([
     'total tva', 'montant tva', 'montant de la tva', 'montant total tva', 'total taxes', 'total des taxes', 'tva totale', 'total t.v.a.',

@@ -120,9 +120,10 @@ export function isNameLike(text: string): boolean {
   if (letters < 3 && !/\p{Lu}/u.test(t)) return false;
   if (/^\d/.test(t) || /[:]\s*$/.test(t) || CONTACT.test(t)) return false;
   if (isPostcodeLine(t)) return false;
-  // A street glued to its name by the reader ("ViaRoma 158") is a street all the same. (Not in the name of a Spanish
-  // owners' association, named after its building: `Comunidad de Propietarios Calle Mayor 12`.)
-  if (!/^(?:comunidad de propietarios|comunitat de propietaris|cc\.?\s?pp\.?)\s/i.test(t) && (STREET.test(t) || STREET.test(t.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'))) && /\d/.test(t)) return false;
+  // A street glued to its name by the reader ("ViaRoma 158") is a street all the same. (Not in the name of an owners'
+  // association, named after its building: `Comunidad de Propietarios Calle Mayor 12`, `Condominio Via Verdi 8`,
+  // `Syndicat des copropriétaires ...`, `WEG Hauptstraße 5`.)
+  if (!/^(?:comunidad de propietarios|comunitat de propietaris|cc\.?\s?pp\.?|condominio|supercondominio|syndicat des copropri[ée]taires|copropri[ée]t[ée]|wohnungseigent[üu]mergemeinschaft|weg)\s/i.test(t) && (STREET.test(t) || STREET.test(t.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'))) && /\d/.test(t)) return false;
   if (findDates(t).length > 0) return false;
   if (/\d[.,]\d{2}\b/.test(t)) return false;
   // An identifier with its label (`Ondernemingsnummer 0765.824.188`, `Steuernummer 143/123/12345`): six digits or more

@@ -214,7 +214,8 @@ function columnTables(ctx: ParseContext): ColumnTable[] {
   const tables: ColumnTable[] = [];
   for (let i = 0; i < ctx.lines.length; i++) {
     const line = ctx.lines[i]!;
-    if (line.chunks.length < 2 || ctx.amounts(i).length > 0) continue;
+    // A header holds no amount; a rate in a header (`VAT @ 20%`) is none.
+    if (line.chunks.length < 2 || ctx.amounts(i).some((a) => !a.percent)) continue;
     const f = ctx.folded[i]!;
     if (matchLabels(COLUMN_LABELS.quantity, f).length > 0 || matchLabels(COLUMN_LABELS.description, f).length > 0) continue;
     const columns: Array<{ role: ColumnRole; left: number; right: number }> = [];
@@ -330,6 +331,8 @@ export function findTotals(ctx: ParseContext): TotalsResult {
       }
       const value = region[region.length - 1];
       const score = (hit.strong ? 0.8 : 0.45) + late(i);
+      // A bare `Net` is the total without VAT only before an amount with cents (`Net 990.00`), never a term (`Net 30`).
+      if (value && !hit.strong && value.fractionDigits !== 2 && ctx.folded[i]!.slice(hit.index, hit.end).trim() === 'net') return;
       if (value) {
         candidates.push({ kind: hit.kind, value: value.value, score, line: i, why: hit.strong ? 'label' : 'weak label' });
         if (hit.kind === 'gross') candidates.push(...sumRow(region, score, i));
