@@ -68,6 +68,11 @@ describe('party headings and name rows', () => {
     expect([hu.seller.name?.value, hu.buyer.name?.value]).toEqual(['Duna Nyomda Kft.', 'Balaton Panzió Bt.']);
   });
 
+  it('the sender line over the address window, not a letterhead\'s line of mentions above it (`Meisterbetrieb · Lindenweg 3 · 34117 Kassel`)', () => {
+    const inv = parse(['Malerbetrieb Hoffmann e.K.', 'Meisterbetrieb · Lindenweg 3 · 34117 Kassel · Tel. 0561 123456', '', '', '', 'Malerbetrieb Hoffmann e.K. · Lindenweg 3 · 34117 Kassel', 'Hausverwaltung Seidel GmbH', 'Wilhelmshöher Allee 100', '34119 Kassel', '', 'Rechnung Nr. 4418']);
+    expect([inv.seller.name?.value, inv.buyer.name?.value]).toEqual(['Malerbetrieb Hoffmann e.K.', 'Hausverwaltung Seidel GmbH']);
+  });
+
   it('an owners\' association named after its building is a name (`Condominio Via Verdi 8`)', () => {
     expect(parse(['Arch. Paolo Neri', 'Spett.le', 'Condominio Via Verdi 8', 'Via Verdi 8', '50122 Firenze', 'Fattura n. 12/2026 del 25/11/2026']).buyer.name?.value).toBe('Condominio Via Verdi 8');
   });

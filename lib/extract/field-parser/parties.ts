@@ -405,6 +405,9 @@ function isCountryName(text: string): boolean {
 function senderLine(ctx: ParseContext): { seller?: Block; buyer?: Block } {
   const limit = Math.min(ctx.lines.length, Math.max(15, Math.ceil(ctx.lines.length * 0.4)));
   const width = pageWidth(ctx);
+  // The first sender line over an address window; else the first one (a letterhead's own line of mentions,
+  // `Meisterbetrieb · Lindenweg 3 · 34117 Kassel`, may come before the one over the window).
+  let fallback: { seller?: Block; buyer?: Block } | undefined;
   for (let i = 0; i < limit; i++) {
     const l = ctx.lines[i]!;
     if (l.page !== 1) break;
@@ -443,11 +446,15 @@ function senderLine(ctx: ParseContext): { seller?: Block; buyer?: Block } {
         prevY = lj.y;
         if (isPostcodeLine(window[window.length - 1]!.text)) break;
       }
-      if (window.length > 0) out.buyer = { lines: window, score: 0.7, why: 'address window' };
-      return out;
+      if (window.length > 0) {
+        out.buyer = { lines: window, score: 0.7, why: 'address window' };
+        return out;
+      }
+      fallback ??= out;
+      break;
     }
   }
-  return {};
+  return fallback ?? {};
 }
 
 /** Letterhead candidates for the seller: name-like chunks of the top of page 1 (best first, by position, legal form and repetition). */
