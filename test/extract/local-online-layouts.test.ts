@@ -73,6 +73,11 @@ describe('party headings and name rows', () => {
     expect([inv.seller.name?.value, inv.buyer.name?.value]).toEqual(['Malerbetrieb Hoffmann e.K.', 'Hausverwaltung Seidel GmbH']);
   });
 
+  it('an owner\'s mention is no sender (`Inh. Peter Albrecht · Gewerbestraße 7 · 79539 Lörrach`), an `Invoice Address` heading heads the buyer', () => {
+    const inv = parse(['Schreinerei Albrecht', 'Inh. Peter Albrecht · Gewerbestraße 7 · 79539 Lörrach', '', 'Invoice Address', 'Praxis Dr. Lehmann', 'Tumringer Straße 30', '79539 Lörrach', '', 'Rechnungs-Nr. 2026/118']);
+    expect([inv.seller.name?.value, inv.buyer.name?.value]).toEqual(['Schreinerei Albrecht', 'Praxis Dr. Lehmann']);
+  });
+
   it('an owners\' association named after its building is a name (`Condominio Via Verdi 8`)', () => {
     expect(parse(['Arch. Paolo Neri', 'Spett.le', 'Condominio Via Verdi 8', 'Via Verdi 8', '50122 Firenze', 'Fattura n. 12/2026 del 25/11/2026']).buyer.name?.value).toBe('Condominio Via Verdi 8');
   });
@@ -168,6 +173,11 @@ describe('numbers and totals', () => {
   it('totals as a row of labels over a row of values, a rate in a label (`VAT @ 20%`) included', () => {
     const t = parse(['Brightwater Consulting Ltd', 'Invoice No: INV/2026/0311', '', 'Net amount        VAT @ 20%         Total due', '£3,600.00         £720.00           £4,320.00']).totals;
     expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['3600.00', '720.00', '4320.00']);
+  });
+
+  it('the label of a VAT number is no wrapped VAT label: the postcode above it (`111 57 Stockholm`) is no VAT', () => {
+    const t = parse(['Pixelforge GmbH', 'Invoice number: INV-4471', 'Customer', 'Nordlicht Media AB', '111 57 Stockholm, Sweden', 'VAT SE556987654301', '', 'Subtotal   €2,400.00', 'Total   €2,400.00']).totals;
+    expect(t.totalVAT?.value).not.toBe('57');
   });
 
   it('a bare `Net` before an amount with cents is the total without VAT (after a discount), never a payment term', () => {

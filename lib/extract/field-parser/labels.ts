@@ -271,7 +271,7 @@ export const BUYER_HEADING_WORDS = compileLabels(
     'klant', 'klantgegevens', 'factuuradres', 'afnemer', 'koper', 'factuur aan', 'gefactureerd aan',
     'cliente', 'facturación', 'facturar a', 'facturado a', 'comprador', 'destinatario', 'fatturazione', 'committente', 'cessionario', 'intestatario',
     'spett.le', 'spettabile', 'nabywca', 'odbiorca', 'odběratel', 'kupující', 'vevő', 'cumpărător', 'beneficiar', 'adquirente', 'kupec', 'kupac',
-    'receptor',
+    'receptor', 'invoice address', 'invoicing address',
   ],
   { prefix: true },
 );
@@ -360,6 +360,7 @@ export const BUYER_HEADING = compileLabels([
   'intestatario', 'datos del cliente', 'datos cliente', 'dati del cliente', 'dati cliente', 'adressé à', 'adresse client',
   'nabywca', 'odběratel', 'køber', 'köpare', 'kjøper', 'asiakas', 'vevő',
   'cumpărător', 'beneficiar', 'adquirente', 'kupující', 'odbiorca', 'kupec', 'kupac', 'receptor',
+  'invoice address', 'invoicing address', 'billing address',
   // The name row of a customer, as hotels and shops print it (`Guest Name    Anil Kumar`): not prefixes, so that a
   // Gasthof or a Guesthouse stays a name.
   'customer name', 'client name', 'guest name', 'name of guest', 'guest', 'gast', 'name des gastes', 'nom du client', 'nom client', 'naam klant',

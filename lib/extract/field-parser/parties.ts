@@ -69,6 +69,8 @@ const POSTCODE_LINE =
  */
 const ESTATE_WORDS = String.raw`(?<![\p{L}])(?:pol[ií]gono(?: industrial)?|pol\. ?ind\.|zona industrial(?:e)?|parque empresarial|parque tecnol[oó]gico|zone industrielle|zone artisanale|zone d'activit[eé]s?|parc d'activit[eé]s?|z\.?i\.|z\.?a\.|industriegebiet|gewerbegebiet|gewerbepark|industriepark|bedrijventerrein|industrieterrein|business park|industrial estate|trading estate|industrial park)(?![\p{L}])`;
 const ESTATE = new RegExp(ESTATE_WORDS, 'iu');
+/** The owner of a sole trader's business named in its letterhead (`Inh. Peter Albrecht`, `Inhaberin`, `Prop.`, `Owner`). */
+const OWNER_MENTION = /^(?:inh\.|inhaber(?:in)?\b|prop\.|proprietor\b|owner\b|titolare\b|propriétaire\b)/i;
 const STREET = new RegExp(String.raw`(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|damm|ufer|straat|laan|plein|gracht|kade|singel|gatan|gade|vej|vägen|vagen|markt|dijk|dreef|haven|plaats)(?![\p{L}])|(?<![\p{L}])(?:rue|avenue|av\.|boulevard|bd|chemin|allée|place|impasse|quai|route|cours|faubourg|road|street|st\.|lane|ave\.?|drive|way|via|viale|corso|piazza|largo|vicolo|strada|calle|c\/|avenida|avda\.|paseo|plaza|rambla|ronda|travesía|carretera|ctra\.|carrer|rua|ul\.|ulica|ring|postfach|bp|cs|case postale|p\.?o\.? box)(?![\p{L}])` + '|' + ESTATE_WORDS, 'iu');
 const TITLE_WORDS = compileLabels([...DOCUMENT_WORDS.invoice, ...DOCUMENT_WORDS.creditNote, ...DOCUMENT_WORDS.corrected, 'warenrechnung', 'rechnung', 'facture', 'invoice', 'avoir']);
 const CONTACT = /@|www\.|https?:|(?<![\p{L}])(?:tel|tél|fon|fax|phone|mobile|mobil|handy|e-?mail|courriel|iban|bic|swift|blz|konto)(?![\p{L}])/iu;
@@ -428,8 +430,9 @@ function senderLine(ctx: ParseContext): { seller?: Block; buyer?: Block } {
       // "Unit 4, 12 Dock Street, Leith" is an address line: a comma-separated sender line needs a company name up front.
       const strongSeparators = /[●•·|‧∙]|\s-\s/.test(text);
       if (!isNameLike(name) || (/\d/.test(name) && !hasLegalForm(name)) || (!strongSeparators && !hasLegalForm(name))) continue;
-      // "Polígono Industrial Sur, nave 7 - 41016 Sevilla": a letterhead's address line, the name is above it.
-      if (ESTATE.test(name)) continue;
+      // "Polígono Industrial Sur, nave 7 - 41016 Sevilla": a letterhead's address line, the name is above it; "Inh. Peter
+      // Albrecht · street · town": its owner, the business's name is above it.
+      if (ESTATE.test(name) || OWNER_MENTION.test(name)) continue;
       const first = run[0]!;
       const out: { seller?: Block; buyer?: Block } = {
         seller: { lines: [{ line: i, text: name, chunks: [first] }, { line: i, text: parts.slice(1).join(', '), chunks: [] }], score: 0.8, why: 'sender line' },

@@ -339,15 +339,16 @@ export function findTotals(ctx: ParseContext): TotalsResult {
         usedLines.add(i);
         return;
       }
-      // Only a label standing (nearly) alone: a header row of a table is not a wrapped label.
-      if (money(ctx, i).length > 0 || ctx.lines[i]!.chunks.length > 2) return;
+      // Only a label standing (nearly) alone: a header row of a table is not a wrapped label, nor the label of an
+      // identifier (`VAT SE556987654301` under a buyer's `111 57 Stockholm`).
+      if (money(ctx, i).length > 0 || ctx.lines[i]!.chunks.length > 2 || ctx.vatNumbers(i).length > 0) return;
       // A label alone on its line: its amount is printed just above or below (a wrapped label).
       const x = tokenX(ctx, i, hit.index, hit.end - hit.index).left;
       for (const j of [i + 1, i - 1]) {
         const l = ctx.lines[j];
         if (!l || l.page !== ctx.lines[i]!.page || Math.abs(l.y - ctx.lines[i]!.y) > 2 * l.height) continue;
         if (lineHits(ctx, j).length > 0) continue;
-        const amounts = money(ctx, j).filter((a) => tokenX(ctx, j, a.index, a.length).left > x);
+        const amounts = money(ctx, j).filter((a) => tokenX(ctx, j, a.index, a.length).left > x && !isPostcodeToken(l.text, a));
         const v = amounts[amounts.length - 1];
         if (v) candidates.push({ kind: hit.kind, value: v.value, score: score - 0.3, line: j, why: 'next to label' });
       }
