@@ -78,6 +78,11 @@ describe('party headings and name rows', () => {
     expect([inv.seller.name?.value, inv.buyer.name?.value]).toEqual(['Schreinerei Albrecht', 'Praxis Dr. Lehmann']);
   });
 
+  it('a payee named in a payment sentence ends before what the sentence asks (`ten name van Koster Tuinontwerp o.v.v. het factuurnummer`)', () => {
+    const inv = parse(['koster', 'tuinontwerp & aanleg', 'Familie de Groot', 'Factuurnummer: 2026-0198', 'Totaal   € 1.815,00', 'Graag overmaken op NL02 ABNA 0123 4567 89 ten name van Koster Tuinontwerp o.v.v. het factuurnummer.', '', '', 'www.koster-tuinontwerp.nl | KvK 61234567']);
+    expect(inv.seller.name?.value).toBe('Koster Tuinontwerp');
+  });
+
   it('an owners\' association named after its building is a name (`Condominio Via Verdi 8`)', () => {
     expect(parse(['Arch. Paolo Neri', 'Spett.le', 'Condominio Via Verdi 8', 'Via Verdi 8', '50122 Firenze', 'Fattura n. 12/2026 del 25/11/2026']).buyer.name?.value).toBe('Condominio Via Verdi 8');
   });
@@ -219,6 +224,18 @@ describe('numbers and totals', () => {
   it('an Italian summary of VAT (`Aliquota IVA  Totale imponibile  Totale imposta`) gives the totals without VAT and the VAT', () => {
     const t = parse(['Ferramenta Galli S.n.c.', 'Numero documento: 2026/318', '', 'Aliquota IVA   Totale imponibile   Totale imposta', '22,00          500,00              110,00', '', 'Totale documento   610,00']).totals;
     expect([t.totalHT?.value, t.totalVAT?.value, t.totalTTC?.value]).toEqual(['500.00', '110.00', '610.00']);
+  });
+
+  it('Slovenian, Croatian, Slovak, Lithuanian and Estonian titles, dates and totals', () => {
+    const read = (lines: string[]) => {
+      const inv = parse(lines);
+      return [inv.invoiceNumber?.value, inv.invoiceDate?.value, inv.totals.totalHT?.value, inv.totals.totalTTC?.value];
+    };
+    expect(read(['Mizarstvo Kovač d.o.o.', 'Račun št. 2026-0045', 'Datum izdaje: 11.11.2026', 'Osnova za DDV   2.000,00', 'DDV 22 %   440,00', 'Za plačilo EUR   2.440,00'])).toEqual(['2026-0045', '2026-11-11', '2000.00', '2440.00']);
+    expect(read(['Obrt Marić', 'RAČUN br. 45-1-1', 'Datum isporuke: 10.11.2026', 'Datum računa: 12.11.2026', 'Osnovica   1.000,00', 'PDV 25%   250,00', 'Ukupno za platiti   1.250,00 EUR'])).toEqual(['45-1-1', '2026-11-12', '1000.00', '1250.00']);
+    expect(read(['Stavmont s.r.o.', 'Faktúra č. 2026001', 'Dátum vystavenia: 10.11.2026', 'Základ DPH 23 %   3 000,00', 'DPH 23 %   690,00', 'Spolu na úhradu   3 690,00 €'])).toEqual(['2026001', '2026-11-10', '3000.00', '3690.00']);
+    expect(read(['UAB Medžio namai', 'PVM SĄSKAITA FAKTŪRA', 'Serija AB Nr. 0045', 'Išrašymo data 2026-11-13', 'Suma be PVM   1 000,00', 'PVM 21 %   210,00', 'Iš viso   1 210,00 EUR'])).toEqual(['AB 0045', '2026-11-13', '1000.00', '1210.00']);
+    expect(read(['Puidukoda OÜ', 'ARVE nr 2026-17', 'Kuupäev: 14.11.2026', 'Summa km-ta   1 000,00', 'Käibemaks 24%   240,00', 'Kokku tasuda   1 240,00 €'])).toEqual(['2026-17', '2026-11-14', '1000.00', '1240.00']);
   });
 
   it('Czech `Faktura - daňový doklad č.` and Polish `Faktura VAT nr` headings carry the number', () => {

@@ -35,6 +35,9 @@ const BANK_WORDS = /\b(?:iban|bic|swift|bank|banque|banca|banco|konto|compte|rek
 /** A line of bank details: it starts with the account's identifiers. */
 const BANK_DETAIL_START = /^\s*(?:iban|bic|swift|blz|konto(?:-?nr)?|kto|account (?:no|number)|sort code|compte|rib|rekening(?:nummer)?|cuenta|conto|c\/c)\b/i;
 
+/** What a payment sentence says after the payee's name: the reference to quote, the bank, the deadline. */
+const PAYMENT_SENTENCE_REST = /[\s,]+(?:o\.v\.v\.|onder vermelding|met vermelding|unter angabe|mit angabe|with reference|quoting|en indiquant|en mentionnant|avec la r[ée]f[ée]rence|indicando|citando|binnen \d|innerhalb von)/i;
+
 /** A payee named by the bank details. */
 export interface PayeeName {
   text: string;
@@ -50,8 +53,13 @@ export function findPayees(ctx: ParseContext): PayeeName[] {
       const near = [i - 2, i - 1, i, i + 1, i + 2].some((k) => BANK_WORDS.test(ctx.lines[k]?.text ?? '') || (ctx.ibans(k)?.length ?? 0) > 0);
       if (!UNAMBIGUOUS_PAYEE.has(label) && !near) continue;
       const text = ctx.lines[i]!.text.slice(hit.end).replace(/^\s*[:.-]?\s*/, '');
-      // The name runs to the end of its chunk, or to the next mention (`IBAN ...`, `·`).
-      const name = text.split(/\s{3,}|\s[·|•]\s|\s-\s|,\s*(?=iban|bic)|\s+(?=iban\b|bic\b|IBAN\b|BIC\b)/i)[0]!.trim().replace(/[,;]$/, '');
+      // The name runs to the end of its chunk, or to the next mention (`IBAN ...`, `·`), or to the rest of the sentence
+      // (`ten name van Koster Tuinontwerp o.v.v. het factuurnummer`, `... unter Angabe der Rechnungsnummer`).
+      const name = text
+        .split(/\s{3,}|\s[·|•]\s|\s-\s|,\s*(?=iban|bic)|\s+(?=iban\b|bic\b|IBAN\b|BIC\b)/i)[0]!
+        .split(PAYMENT_SENTENCE_REST)[0]!
+        .trim()
+        .replace(/[,;.]$/, '');
       if (name.length >= 3 && /\p{L}{2}/u.test(name) && !/\d{5,}/.test(name)) out.push({ text: name, line: i });
     }
   });

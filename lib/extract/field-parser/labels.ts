@@ -104,6 +104,8 @@ export const DOCUMENT_WORDS = {
     'fatura',
     // A liberal profession's invoice (a lawyer's, an architect's): `Note d'honoraires`, `Honorarnote`, `Nota de honorarios`.
     "note d'honoraires", 'note d’honoraires', 'honorarnote', 'honorarrechnung', 'nota de honorarios',
+    // Slovenian and Croatian, Lithuanian, Estonian, Latvian.
+    'račun', 'pvm sąskaita faktūra', 'sąskaita faktūra', 'arve', 'rēķins',
   ],
   creditNote: [
     'gutschrift', 'avoir', 'credit note', 'note de credit', 'gutschriftsanzeige', 'creditnote', 'creditnota', 'creditfactuur', 'nota de crédito',
@@ -156,6 +158,8 @@ export const INVOICE_NUMBER = compileLabels([
   'fakturanr.', 'fakturanr', 'fakturanummer', 'faktura nr.', 'faktura nr', 'faktura nummer', 'laskun numero', 'laskunumero', 'numer faktury',
   'faktura vat nr', 'číslo faktury', 'faktura číslo', 'számlaszám', 'számla sorszáma', 'número da fatura', 'fatura n.º', 'fatura nº', 'număr factură',
   'factura seria',
+  'številka računa', 'št. računa', 'račun št.', 'račun številka', 'broj računa', 'račun broj', 'račun br.', 'číslo faktúry', 'faktúra číslo',
+  'sąskaitos numeris', 'sąskaitos nr.', 'arve number', 'arve nr', 'arve nr.', 'rēķina numurs', 'rēķina nr.', 'rēķins nr.',
 ]);
 
 /**
@@ -207,10 +211,12 @@ export const ISSUE_DATE = compileLabels([
   'fakturadato', 'fakturadatum', 'faktureringsdato', 'utstedelsesdato', 'laskun päivämäärä', 'laskun pvm', 'laskupäivä', 'päiväys',
   'data wystawienia', 'data faktury', 'datum vystavení', 'datum vystaveni', 'számla kelte', 'kiállítás dátuma', 'data da fatura', 'data de emissão',
   'data emiterii', 'data facturii',
+  'datum izdaje', 'datum računa', 'datum izdavanja', 'datum izdavanja računa', 'dátum vystavenia', 'dátum vyhotovenia', 'išrašymo data',
+  'sąskaitos data', 'sąskaitos išrašymo data', 'arve kuupäev', 'izrakstīšanas datums', 'rēķina datums',
 ]);
 
 /** Generic date words: accepted only with a date right after them. */
-export const GENERIC_DATE = compileLabels(['datum', 'date', 'dated', 'le', 'den', 'vom', 'du', 'fecha', 'data', 'del']);
+export const GENERIC_DATE = compileLabels(['datum', 'date', 'dated', 'le', 'den', 'vom', 'du', 'fecha', 'data', 'del', 'kuupäev', 'datums', 'dátum']);
 
 /** Labels announcing the payment due date (BT-9). */
 export const DUE_DATE = compileLabels([
@@ -222,6 +228,8 @@ export const DUE_DATE = compileLabels([
   'data scadenza', 'data di scadenza', 'scadenza pagamento', 'scadenza',
   'forfaldsdato', 'forfallsdato', 'förfallodatum', 'förfallodag', 'betalingsfrist', 'sista betalningsdag', 'eräpäivä', 'termin płatności',
   'datum splatnosti', 'fizetési határidő', 'data de vencimento', 'data scadentă',
+  'rok plačila', 'datum zapadlosti', 'datum dospijeća', 'rok plaćanja', 'dospijeće', 'dátum splatnosti', 'splatnosť', 'apmokėti iki', 'mokėjimo terminas',
+  'apmokėjimo terminas', 'maksetähtaeg', 'tasumise tähtaeg', 'apmaksas termiņš', 'samaksas termiņš', 'apmaksāt līdz',
 ]);
 
 /** Dates that are something else than the issue date (delivery, order, period ...). */
@@ -234,6 +242,8 @@ export const OTHER_DATE = compileLabels([
   'leverdatum', 'leveringsdatum', 'besteldatum', 'orderdatum', 'fecha de entrega', 'fecha de pedido', 'fecha pedido', 'periodo',
   'data consegna', 'data di consegna', 'data ordine', "data dell'ordine",
   'leveringsdato', 'leveransdatum', 'data sprzedaży', 'data dostawy', 'datum uskutečnění', 'duzp', 'teljesítés dátuma', 'toimituspäivä',
+  'datum opravljene storitve', 'datum storitve', 'datum dobave', 'datum isporuke', 'datum prometa', 'dátum dodania', 'tiekimo data', 'pristatymo data',
+  'piegādes datums', 'tarne kuupäev',
 ], { prefix: true });
 
 /**
@@ -271,7 +281,7 @@ export const BUYER_HEADING_WORDS = compileLabels(
     'klant', 'klantgegevens', 'factuuradres', 'afnemer', 'koper', 'factuur aan', 'gefactureerd aan',
     'cliente', 'facturación', 'facturar a', 'facturado a', 'comprador', 'destinatario', 'fatturazione', 'committente', 'cessionario', 'intestatario',
     'spett.le', 'spettabile', 'nabywca', 'odbiorca', 'odběratel', 'kupující', 'vevő', 'cumpărător', 'beneficiar', 'adquirente', 'kupec', 'kupac',
-    'receptor', 'invoice address', 'invoicing address',
+    'receptor', 'invoice address', 'invoicing address', 'odberateľ', 'prejemnik', 'naročnik', 'pirkėjas', 'ostja', 'maksja', 'pircējs', 'saņēmējs',
   ],
   { prefix: true },
 );
@@ -285,6 +295,7 @@ export const SELLER_HEADING_WORDS = compileLabels(
     'vendeur', 'fournisseur', 'émetteur', 'prestataire', 'expéditeur',
     'leverancier', 'verkoper', 'afzender', 'emisor', 'emitido por', 'proveedor', 'vendedor', 'fornitore', 'venditore', 'cedente', 'prestatore', 'mittente',
     'eladó', 'szolgáltató', 'furnizor', 'prestator', 'vânzător', 'fornecedor', 'emitente', 'prodávající', 'wystawca', 'dobavitelj', 'prodavatelj',
+    'dodávateľ', 'izdajatelj', 'prodajalec', 'izdavatelj', 'pardavėjas', 'tiekėjas', 'müüja', 'pārdevējs', 'piegādātājs',
   ],
   { prefix: true },
 );
@@ -347,6 +358,7 @@ export const SELLER_HEADING = compileLabels([
   'prestatore', 'mittente',
   // Hungarian, Romanian, Portuguese, Czech, Polish, Slovenian and Croatian.
   'eladó', 'szolgáltató', 'furnizor', 'prestator', 'vânzător', 'fornecedor', 'emitente', 'prodávající', 'wystawca', 'dobavitelj', 'prodavatelj',
+  'dodávateľ', 'izdajatelj', 'prodajalec', 'izdavatelj', 'pardavėjas', 'tiekėjas', 'müüja', 'pārdevējs', 'piegādātājs',
 ]);
 
 /** Headings of the buyer's block (BG-7). */
@@ -361,6 +373,7 @@ export const BUYER_HEADING = compileLabels([
   'nabywca', 'odběratel', 'køber', 'köpare', 'kjøper', 'asiakas', 'vevő',
   'cumpărător', 'beneficiar', 'adquirente', 'kupující', 'odbiorca', 'kupec', 'kupac', 'receptor',
   'invoice address', 'invoicing address', 'billing address',
+  'odberateľ', 'prejemnik', 'naročnik', 'pirkėjas', 'ostja', 'maksja', 'pircējs', 'saņēmējs',
   // The name row of a customer, as hotels and shops print it (`Guest Name    Anil Kumar`): not prefixes, so that a
   // Gasthof or a Guesthouse stays a name.
   'customer name', 'client name', 'guest name', 'name of guest', 'guest', 'gast', 'name des gastes', 'nom du client', 'nom client', 'naam klant',
@@ -408,6 +421,10 @@ export const TOTAL_LABELS = {
     'base imponible', 'total sin iva', 'importe neto', 'total neto', 'subtotal sin iva', 'imponibile', 'totale netto', 'imponibile totale', 'totale senza iva',
     'taxable value', 'total taxable value', 'summa exkl. moms', 'belopp exkl. moms', 'netto exkl. moms', 'nettobeløp', 'sum eks. mva', 'total eks. mva',
     'beløb ekskl. moms', 'i alt ekskl. moms', 'veroton hinta', 'yhteensä ilman alv', 'razem netto', 'wartość netto', 'celkem bez dph', 'základ daně',
+    // Slovenian, Croatian, Slovak, Lithuanian, Estonian, Latvian, Hungarian, Romanian.
+    'osnova za ddv', 'davčna osnova', 'osnovica', 'osnovica pdv', 'iznos bez pdv', 'ukupno bez pdv', 'základ dph', 'spolu bez dph', 'suma bez dph',
+    'suma be pvm', 'iš viso be pvm', 'summa km-ta', 'summa käibemaksuta', 'kokku km-ta', 'summa bez pvn', 'kopā bez pvn', 'nettó összesen',
+    'baza de impozitare', 'total fără tva', 'valoare fără tva',
   ]),
   netWeak: compileLabels(['netto', 'net', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'zwischentotal', 'summe', 'total net', 'subtotaal', 'subtotale']),
   /** Invoice total VAT amount (BT-110). */
@@ -422,12 +439,13 @@ export const TOTAL_LABELS = {
     'total gst', 'gst amount', 'gst total', 'total igst', 'igst amount', 'total tax amount',
     'moms i alt', 'momsbelopp', 'moms belopp', 'summa moms', 'mva-beløp', 'mva beløp', 'sum mva', 'kwota vat', 'podatek vat', 'dph celkem',
     'alv yhteensä', 'arvonlisävero yhteensä',
+    'znesek ddv', 'ddv skupaj', 'iznos pdv', 'pdv ukupno', 'dph spolu', 'suma dph', 'pvm suma', 'käibemaksu summa', 'pvn summa', 'áfa összesen',
   ]),
   vatWeak: compileLabels([
     'tva', 'mwst', 'mwst.', 'ust', 'ust.', 'umsatzsteuer', 'mehrwertsteuer', 'vat', 'tax', 'taxe', 'taxes', 'steuer', 'versicherungsteuer', 'versicherungssteuer',
     'btw', 'iva', 'i.v.a.',
     'gst', 'igst', 'cgst', 'sgst', 'utgst', 'moms', 'mva', 'merverdiavgift', 'mervärdesskatt', 'alv', 'arvonlisävero', 'dph', 'áfa', 'ddv', 'pdv',
-    'pvm', 'pvn', 'fpa', 'ptu',
+    'pvm', 'pvn', 'fpa', 'ptu', 'käibemaks',
   ]),
   /** Invoice total amount with VAT (BT-112). */
   gross: compileLabels([
@@ -440,8 +458,10 @@ export const TOTAL_LABELS = {
     'total inkl. mwst', 'total inkl. mwst.', 'total inkl.', 'summe inkl.', 'betrag inkl. mwst', 'rechnungstotal', 'endsumme',
     'totaal incl. btw', 'totaal incl btw', 'totaal inclusief btw', 'totaalbedrag', 'factuurbedrag', 'bedrag incl. btw',
     'total factura', 'importe total', 'total con iva', 'total iva incluido', 'totale fattura', 'totale documento', 'importo totale', 'totale iva inclusa',
+    'skupaj z ddv', 'skupni znesek', 'ukupno s pdv', 'ukupan iznos', 'spolu s dph', 'celková suma', 'iš viso su pvm', 'suma su pvm', 'kokku km-ga',
+    'summa kokku', 'kopā ar pvn', 'kopsumma', 'bruttó összesen', 'total cu tva', 'total general',
   ]),
-  grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount', 'totaal', 'totale', 'importe', 'importo', 'bedrag', 'totalt', 'summa', 'razem', 'celkem', 'yhteensä']),
+  grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount', 'totaal', 'totale', 'importe', 'importo', 'bedrag', 'totalt', 'summa', 'razem', 'celkem', 'yhteensä', 'skupaj', 'ukupno', 'spolu', 'iš viso', 'kokku', 'kopā', 'összesen']),
   /** Paid amount (BT-113). */
   prepaid: compileLabels([
     'acompte versé', 'acomptes versés', 'acompte', 'acomptes', 'déjà payé', 'deja paye', 'déjà réglé', 'montant payé', 'montant déjà réglé', 'avance reçue',
@@ -459,6 +479,8 @@ export const TOTAL_LABELS = {
     'totaal te betalen', 'te betalen', 'openstaand bedrag', 'total a pagar', 'importe a pagar', 'totale da pagare', 'netto a pagare', 'importo da pagare',
     'att betala', 'summa att betala', 'totalt att betala', 'å betale', 'totalt å betale', 'at betale', 'maksettava', 'do zapłaty', 'razem do zapłaty',
     'k úhradě', 'celkem k úhradě',
+    'za plačilo', 'za plačati', 'ukupno za platiti', 'za platiti', 'za uplatu', 'spolu na úhradu', 'k úhrade', 'na úhradu', 'mokėti', 'iš viso mokėti',
+    'mokėtina suma', 'kokku tasuda', 'tasuda', 'tasumisele kuulub', 'summa apmaksai', 'apmaksai', 'fizetendő', 'total de plată', 'de plată',
   ]),
 };
 
