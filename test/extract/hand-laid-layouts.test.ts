@@ -6,7 +6,7 @@
  * issuer is named only in a logo word and its footer, an auto-entrepreneur without VAT, a Danish letterhead on the
  * right, a Belgian bilingual invoice, a row of labels led by the due date, a multi-page German invoice with carried
  * subtotals, "FROM" / "TO" and "BILL FROM" / "BILL TO" templates, an Italian B2C invoice without currency sign.
- * Files 35 to 104 were written before the extractor was run on them (2026-11-30), after the printed layouts of hosting
+ * Files 35 to 107 were written before the extractor was run on them (2026-11-30), after the printed layouts of hosting
  * providers, telecoms, marketplaces and tradesmen across Europe: French, German, Polish (`Sprzedawca` / `Nabywca`, a
  * `Razem` sum row), Swiss (`1'850.00`, CHF), Dutch, Belgian, Italian, British, Swedish, Czech (`Faktura - daňový doklad
  * č.`), Portuguese (`FT 2026/384` under `Fatura`), Danish, Spanish, Irish, Finnish (ALV 25,5 %) and Luxembourg ones;
@@ -25,8 +25,9 @@
  * design), and 37 of the 40 of files 90-94 (dates: a row of labels with order, invoice and due dates, `Facture du`,
  * `Rechnung vom`, `a 3 de noviembre de 2026`, a billing period before the invoice date), and 39 of the 40 of files
  * 95-99, and 8 of the 40 of files 100-104 (Slovak, Slovenian, Croatian, Lithuanian and Estonian invoices, whose labels
- * the extractor did not know: one of them was refused as holding no invoice data); the fixes they showed are in
- * docs/EXTRACTION.md. Amounts compare by value.
+ * the extractor did not know: one of them was refused as holding no invoice data), and 8 of the 24 of files 105-107
+ * (Latvian, Greek and Bulgarian; the Greek one refused); the fixes they showed are in docs/EXTRACTION.md. Amounts
+ * compare by value.
  *
  * Each file of test/fixtures/extract/hand-laid holds, on its first line, `#` and the fields expected as printed, then one
  * positioned text per line: `x y size[b] text` (points from the top left of an A4 page; `b` for bold; a text starting

@@ -238,6 +238,13 @@ describe('numbers and totals', () => {
     expect(read(['Puidukoda OÜ', 'ARVE nr 2026-17', 'Kuupäev: 14.11.2026', 'Summa km-ta   1 000,00', 'Käibemaks 24%   240,00', 'Kokku tasuda   1 240,00 €'])).toEqual(['2026-17', '2026-11-14', '1000.00', '1240.00']);
   });
 
+  it('Greek and Bulgarian invoices: titles, `Αριθμός` / `№`, dates, totals, headings; a Bulgarian seller without a printed currency bills in euros (since 2026)', () => {
+    const gr = parse(['Παπαδόπουλος Ξυλουργική Μ.Ε.Π.Ε.', 'ΑΦΜ: EL094012345', 'ΤΙΜΟΛΟΓΙΟ', 'Αριθμός: A-1045', 'Ημερομηνία: 16/11/2026', 'ΠΕΛΑΤΗΣ:', 'Ξενοδοχείο Ακρόπολις Α.Ε.', 'Λεωφόρος Συγγρού 50, 11742 Αθήνα', '', 'Καθαρή αξία   1.000,00', 'ΦΠΑ 24%   240,00', 'Σύνολο   1.240,00 €']);
+    expect([gr.invoiceNumber?.value, gr.invoiceDate?.value, gr.buyer.name?.value, gr.totals.totalHT?.value, gr.totals.totalVAT?.value, gr.totals.totalTTC?.value]).toEqual(['A-1045', '2026-11-16', 'Ξενοδοχείο Ακρόπολις Α.Ε.', '1000.00', '240.00', '1240.00']);
+    const bg = parse(['Дърводелство Иванов ЕООД', 'ДДС № BG123456789', 'ФАКТУРА', '№ 0000001234', 'Дата: 17.11.2026', '', 'Данъчна основа   1 000,00', 'ДДС 20%   200,00', 'Сума за плащане   1 200,00']);
+    expect([bg.invoiceNumber?.value, bg.invoiceDate?.value, bg.totals.totalHT?.value, bg.totals.totalTTC?.value, bg.currency?.value]).toEqual(['0000001234', '2026-11-17', '1000.00', '1200.00', 'EUR']);
+  });
+
   it('Czech `Faktura - daňový doklad č.` and Polish `Faktura VAT nr` headings carry the number', () => {
     expect(parse(['Stavby Novák s.r.o.', 'Faktura - daňový doklad č. 2026110045', 'Datum vystavení: 16.11.2026']).invoiceNumber?.value).toBe('2026110045');
   });

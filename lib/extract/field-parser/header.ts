@@ -139,13 +139,13 @@ export function readIdentifier(text: string, options: { dateShaped?: boolean } =
   return id;
 }
 
-const DOC_WORD = String.raw`(?<![\p{L}])(\p{L}*rechnung|rechnungskorrektur|gutschrift|facture|avoir|invoice|credit note|note de credit|bill|factuur|creditnota|factura|fattura|nota de credito|nota di credito|faktura|fatura|note d'honoraires|honorarnote|honorarrechnung|nota de honorarios|racun|saskaita faktura|arve|rekins)(?![\p{L}])`;
+const DOC_WORD = String.raw`(?<![\p{L}])(\p{L}*rechnung|rechnungskorrektur|gutschrift|facture|avoir|invoice|credit note|note de credit|bill|factuur|creditnota|factura|fattura|nota de credito|nota di credito|faktura|fatura|note d'honoraires|honorarnote|honorarrechnung|nota de honorarios|racun|saskaita faktura|arve|rekins|τιμολογιο|фактура)(?![\p{L}])`;
 const HEADING_RE = new RegExp(
   DOC_WORD +
     String.raw`((?:\s*\([^()]{1,40}\))*)` +
     // "Rechnung des Versicherers Nr. 42", "Teilrechnung Bau (875) Nr. 210111": a few words (or a type code in brackets)
     // may stand between the title and its number mark.
-    String.raw`(?:((?:\s+[\p{L}'’.-]+|\s*\([^()]{1,40}\)){0,4}?)\s*(nr|no|n°|nº|n\.°|n\.º|number|nummer|numero|num|n(?=\.)|cislo|c(?=\.)|st(?=\.)|br(?=\.))(?![\p{L}])\.?|\s*(#))?\s*[:.]?\s*#?\s*(?=[A-Za-z0-9])`,
+    String.raw`(?:((?:\s+[\p{L}'’.-]+|\s*\([^()]{1,40}\)){0,4}?)\s*(nr|no|n°|nº|n\.°|n\.º|number|nummer|numero|num|n(?=\.)|cislo|c(?=\.)|st(?=\.)|br(?=\.)|αριθμοσ|αρ(?=\.)|№)(?![\p{L}])\.?|\s*(#))?\s*[:.]?\s*#?\s*(?=[A-Za-z0-9])`,
   'gu',
 );
 

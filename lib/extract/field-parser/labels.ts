@@ -106,6 +106,8 @@ export const DOCUMENT_WORDS = {
     "note d'honoraires", 'note d’honoraires', 'honorarnote', 'honorarrechnung', 'nota de honorarios',
     // Slovenian and Croatian, Lithuanian, Estonian, Latvian.
     'račun', 'pvm sąskaita faktūra', 'sąskaita faktūra', 'arve', 'rēķins',
+    // Greek and Bulgarian.
+    'τιμολόγιο', 'τιμολόγιο παροχής υπηρεσιών', 'τιμολόγιο πώλησης', 'фактура',
   ],
   creditNote: [
     'gutschrift', 'avoir', 'credit note', 'note de credit', 'gutschriftsanzeige', 'creditnote', 'creditnota', 'creditfactuur', 'nota de crédito',
@@ -160,6 +162,7 @@ export const INVOICE_NUMBER = compileLabels([
   'factura seria',
   'številka računa', 'št. računa', 'račun št.', 'račun številka', 'broj računa', 'račun broj', 'račun br.', 'číslo faktúry', 'faktúra číslo',
   'sąskaitos numeris', 'sąskaitos nr.', 'arve number', 'arve nr', 'arve nr.', 'rēķina numurs', 'rēķina nr.', 'rēķins nr.',
+  'αριθμός τιμολογίου', 'αρ. τιμολογίου', 'номер на фактура', 'фактура №', 'фактура номер',
 ]);
 
 /**
@@ -184,7 +187,7 @@ export const REFERENCE_NUMBER = compileLabels([
  * with no invoice-number label, when it starts its chunk (`Numéro : F-2026-0207` under an `ÉMETTEUR` / `DESTINATAIRE`
  * pair); never inside another label (`Kundennummer`, `N° TVA`, `Numéro client` have no identifier right after).
  */
-export const BARE_NUMBER = compileLabels(['numéro', 'numero', 'número', 'nummer', 'number', 'n°', 'nº', 'n.º', 'no.', 'nr.', 'num.']);
+export const BARE_NUMBER = compileLabels(['numéro', 'numero', 'número', 'nummer', 'number', 'n°', 'nº', 'n.º', 'no.', 'nr.', 'num.', 'αριθμός', 'αρ.', 'номер', '№']);
 
 /** Order-style ids: a last resort for BT-1 when neither an invoice-number label nor a booking-style one exists. */
 export const ORDER_NUMBER = compileLabels([
@@ -213,10 +216,11 @@ export const ISSUE_DATE = compileLabels([
   'data emiterii', 'data facturii',
   'datum izdaje', 'datum računa', 'datum izdavanja', 'datum izdavanja računa', 'dátum vystavenia', 'dátum vyhotovenia', 'išrašymo data',
   'sąskaitos data', 'sąskaitos išrašymo data', 'arve kuupäev', 'izrakstīšanas datums', 'rēķina datums',
+  'ημερομηνία έκδοσης', 'ημερομηνία τιμολογίου', 'дата на издаване', 'дата на фактурата',
 ]);
 
 /** Generic date words: accepted only with a date right after them. */
-export const GENERIC_DATE = compileLabels(['datum', 'date', 'dated', 'le', 'den', 'vom', 'du', 'fecha', 'data', 'del', 'kuupäev', 'datums', 'dátum']);
+export const GENERIC_DATE = compileLabels(['datum', 'date', 'dated', 'le', 'den', 'vom', 'du', 'fecha', 'data', 'del', 'kuupäev', 'datums', 'dátum', 'ημερομηνία', 'ημ/νία', 'дата']);
 
 /** Labels announcing the payment due date (BT-9). */
 export const DUE_DATE = compileLabels([
@@ -230,6 +234,7 @@ export const DUE_DATE = compileLabels([
   'datum splatnosti', 'fizetési határidő', 'data de vencimento', 'data scadentă',
   'rok plačila', 'datum zapadlosti', 'datum dospijeća', 'rok plaćanja', 'dospijeće', 'dátum splatnosti', 'splatnosť', 'apmokėti iki', 'mokėjimo terminas',
   'apmokėjimo terminas', 'maksetähtaeg', 'tasumise tähtaeg', 'apmaksas termiņš', 'samaksas termiņš', 'apmaksāt līdz',
+  'ημερομηνία λήξης', 'προθεσμία πληρωμής', 'срок за плащане', 'падеж', 'дата на падеж',
 ]);
 
 /** Dates that are something else than the issue date (delivery, order, period ...). */
@@ -243,7 +248,7 @@ export const OTHER_DATE = compileLabels([
   'data consegna', 'data di consegna', 'data ordine', "data dell'ordine",
   'leveringsdato', 'leveransdatum', 'data sprzedaży', 'data dostawy', 'datum uskutečnění', 'duzp', 'teljesítés dátuma', 'toimituspäivä',
   'datum opravljene storitve', 'datum storitve', 'datum dobave', 'datum isporuke', 'datum prometa', 'dátum dodania', 'tiekimo data', 'pristatymo data',
-  'piegādes datums', 'tarne kuupäev',
+  'piegādes datums', 'tarne kuupäev', 'дата на данъчното събитие', 'дата на доставка', 'ημερομηνία αποστολής',
 ], { prefix: true });
 
 /**
@@ -282,6 +287,7 @@ export const BUYER_HEADING_WORDS = compileLabels(
     'cliente', 'facturación', 'facturar a', 'facturado a', 'comprador', 'destinatario', 'fatturazione', 'committente', 'cessionario', 'intestatario',
     'spett.le', 'spettabile', 'nabywca', 'odbiorca', 'odběratel', 'kupující', 'vevő', 'cumpărător', 'beneficiar', 'adquirente', 'kupec', 'kupac',
     'receptor', 'invoice address', 'invoicing address', 'odberateľ', 'prejemnik', 'naročnik', 'pirkėjas', 'ostja', 'maksja', 'pircējs', 'saņēmējs',
+    'πελάτης', 'αγοραστής', 'λήπτης', 'получател', 'купувач', 'клиент',
   ],
   { prefix: true },
 );
@@ -296,6 +302,7 @@ export const SELLER_HEADING_WORDS = compileLabels(
     'leverancier', 'verkoper', 'afzender', 'emisor', 'emitido por', 'proveedor', 'vendedor', 'fornitore', 'venditore', 'cedente', 'prestatore', 'mittente',
     'eladó', 'szolgáltató', 'furnizor', 'prestator', 'vânzător', 'fornecedor', 'emitente', 'prodávající', 'wystawca', 'dobavitelj', 'prodavatelj',
     'dodávateľ', 'izdajatelj', 'prodajalec', 'izdavatelj', 'pardavėjas', 'tiekėjas', 'müüja', 'pārdevējs', 'piegādātājs',
+    'εκδότης', 'προμηθευτής', 'πωλητής', 'доставчик', 'продавач', 'издател',
   ],
   { prefix: true },
 );
@@ -359,6 +366,7 @@ export const SELLER_HEADING = compileLabels([
   // Hungarian, Romanian, Portuguese, Czech, Polish, Slovenian and Croatian.
   'eladó', 'szolgáltató', 'furnizor', 'prestator', 'vânzător', 'fornecedor', 'emitente', 'prodávající', 'wystawca', 'dobavitelj', 'prodavatelj',
   'dodávateľ', 'izdajatelj', 'prodajalec', 'izdavatelj', 'pardavėjas', 'tiekėjas', 'müüja', 'pārdevējs', 'piegādātājs',
+  'εκδότης', 'προμηθευτής', 'πωλητής', 'доставчик', 'продавач', 'издател',
 ]);
 
 /** Headings of the buyer's block (BG-7). */
@@ -374,6 +382,7 @@ export const BUYER_HEADING = compileLabels([
   'cumpărător', 'beneficiar', 'adquirente', 'kupující', 'odbiorca', 'kupec', 'kupac', 'receptor',
   'invoice address', 'invoicing address', 'billing address',
   'odberateľ', 'prejemnik', 'naročnik', 'pirkėjas', 'ostja', 'maksja', 'pircējs', 'saņēmējs',
+  'πελάτης', 'αγοραστής', 'λήπτης', 'получател', 'купувач', 'клиент',
   // The name row of a customer, as hotels and shops print it (`Guest Name    Anil Kumar`): not prefixes, so that a
   // Gasthof or a Guesthouse stays a name.
   'customer name', 'client name', 'guest name', 'name of guest', 'guest', 'gast', 'name des gastes', 'nom du client', 'nom client', 'naam klant',
@@ -425,6 +434,8 @@ export const TOTAL_LABELS = {
     'osnova za ddv', 'davčna osnova', 'osnovica', 'osnovica pdv', 'iznos bez pdv', 'ukupno bez pdv', 'základ dph', 'spolu bez dph', 'suma bez dph',
     'suma be pvm', 'iš viso be pvm', 'summa km-ta', 'summa käibemaksuta', 'kokku km-ta', 'summa bez pvn', 'kopā bez pvn', 'nettó összesen',
     'baza de impozitare', 'total fără tva', 'valoare fără tva',
+    // Greek and Bulgarian.
+    'καθαρή αξία', 'σύνολο καθαρής αξίας', 'αξία προ φπα', 'σύνολο προ φπα', 'данъчна основа', 'сума без ддс', 'стойност без ддс', 'общо без ддс',
   ]),
   netWeak: compileLabels(['netto', 'net', 'sous-total', 'sous total', 'subtotal', 'sub-total', 'sub total', 'zwischensumme', 'zwischentotal', 'summe', 'total net', 'subtotaal', 'subtotale']),
   /** Invoice total VAT amount (BT-110). */
@@ -440,12 +451,13 @@ export const TOTAL_LABELS = {
     'moms i alt', 'momsbelopp', 'moms belopp', 'summa moms', 'mva-beløp', 'mva beløp', 'sum mva', 'kwota vat', 'podatek vat', 'dph celkem',
     'alv yhteensä', 'arvonlisävero yhteensä',
     'znesek ddv', 'ddv skupaj', 'iznos pdv', 'pdv ukupno', 'dph spolu', 'suma dph', 'pvm suma', 'käibemaksu summa', 'pvn summa', 'áfa összesen',
+    'σύνολο φπα', 'ποσό φπα', 'начислен ддс', 'сума на ддс', 'сума ддс',
   ]),
   vatWeak: compileLabels([
     'tva', 'mwst', 'mwst.', 'ust', 'ust.', 'umsatzsteuer', 'mehrwertsteuer', 'vat', 'tax', 'taxe', 'taxes', 'steuer', 'versicherungsteuer', 'versicherungssteuer',
     'btw', 'iva', 'i.v.a.',
     'gst', 'igst', 'cgst', 'sgst', 'utgst', 'moms', 'mva', 'merverdiavgift', 'mervärdesskatt', 'alv', 'arvonlisävero', 'dph', 'áfa', 'ddv', 'pdv',
-    'pvm', 'pvn', 'fpa', 'ptu', 'käibemaks',
+    'pvm', 'pvn', 'fpa', 'ptu', 'käibemaks', 'φπα', 'φ.π.α.', 'ддс',
   ]),
   /** Invoice total amount with VAT (BT-112). */
   gross: compileLabels([
@@ -460,8 +472,9 @@ export const TOTAL_LABELS = {
     'total factura', 'importe total', 'total con iva', 'total iva incluido', 'totale fattura', 'totale documento', 'importo totale', 'totale iva inclusa',
     'skupaj z ddv', 'skupni znesek', 'ukupno s pdv', 'ukupan iznos', 'spolu s dph', 'celková suma', 'iš viso su pvm', 'suma su pvm', 'kokku km-ga',
     'summa kokku', 'kopā ar pvn', 'kopsumma', 'bruttó összesen', 'total cu tva', 'total general',
+    'γενικό σύνολο', 'συνολική αξία', 'σύνολο τιμολογίου', 'обща сума', 'обща стойност', 'всичко с ддс',
   ]),
-  grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount', 'totaal', 'totale', 'importe', 'importo', 'bedrag', 'totalt', 'summa', 'razem', 'celkem', 'yhteensä', 'skupaj', 'ukupno', 'spolu', 'iš viso', 'kokku', 'kopā', 'összesen']),
+  grossWeak: compileLabels(['total', 'brutto', 'gesamt', 'montant', 'betrag', 'amount', 'totaal', 'totale', 'importe', 'importo', 'bedrag', 'totalt', 'summa', 'razem', 'celkem', 'yhteensä', 'skupaj', 'ukupno', 'spolu', 'iš viso', 'kokku', 'kopā', 'összesen', 'σύνολο', 'общо', 'всичко']),
   /** Paid amount (BT-113). */
   prepaid: compileLabels([
     'acompte versé', 'acomptes versés', 'acompte', 'acomptes', 'déjà payé', 'deja paye', 'déjà réglé', 'montant payé', 'montant déjà réglé', 'avance reçue',
@@ -481,6 +494,7 @@ export const TOTAL_LABELS = {
     'k úhradě', 'celkem k úhradě',
     'za plačilo', 'za plačati', 'ukupno za platiti', 'za platiti', 'za uplatu', 'spolu na úhradu', 'k úhrade', 'na úhradu', 'mokėti', 'iš viso mokėti',
     'mokėtina suma', 'kokku tasuda', 'tasuda', 'tasumisele kuulub', 'summa apmaksai', 'apmaksai', 'fizetendő', 'total de plată', 'de plată',
+    'πληρωτέο ποσό', 'πληρωτέο', 'сума за плащане', 'за плащане',
   ]),
 };
 

@@ -90,13 +90,13 @@ function findPayment(ctx: ParseContext): { iban?: Extracted<string>; bic?: Extra
   return out;
 }
 
-/** Countries whose currency is the euro (ISO 3166-1), for the currency guess. */
-const EURO_AREA = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK', 'MC', 'SM', 'VA', 'AD']);
+/** Countries whose currency is the euro (ISO 3166-1; Bulgaria since 1 January 2026), for the currency guess. */
+const EURO_AREA = new Set(['AT', 'BE', 'BG', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK', 'MC', 'SM', 'VA', 'AD']);
 
 /** Currencies of countries outside the euro area, for the currency guess when none is printed (issue 25). */
 const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
   GB: 'GBP', CH: 'CHF', LI: 'CHF', US: 'USD', SE: 'SEK', DK: 'DKK', NO: 'NOK', IS: 'ISK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON',
-  BG: 'BGN', IN: 'INR', JP: 'JPY', CA: 'CAD', AU: 'AUD', NZ: 'NZD', TR: 'TRY', RS: 'RSD',
+  IN: 'INR', JP: 'JPY', CA: 'CAD', AU: 'AUD', NZ: 'NZD', TR: 'TRY', RS: 'RSD',
 };
 
 /**

@@ -206,6 +206,8 @@ function foldChar(ch: string): string {
   else if (/[\u201c\u201d\u201e\u00ab\u00bb]/.test(ch)) out = '"';
   else if (/[\u2010-\u2015\u2212]/.test(ch)) out = '-';
   else if (ch === 'ß') out = 's';
+  // Greek final sigma: a capital Σ lowered alone is σ, so a word's last letter folds the same in either case.
+  else if (ch === 'ς') out = 'σ';
   else if (ch === 'º' || ch === '°') out = '°';
   else {
     const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
