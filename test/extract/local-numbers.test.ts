@@ -60,6 +60,11 @@ describe('parseAmount: European and English number formats to decimal strings', 
 });
 
 describe('findAmounts', () => {
+  it('a group of zeros left when a word was glued to an amount\'s first digits (`situation20 000,00`) is no amount; zero is', () => {
+    expect(findAmounts('Total HT de la situation20 000,00').map((a) => a.value)).toEqual([]);
+    expect(findAmounts('Total HT   0,00   20 000,00').map((a) => a.value)).toEqual(['0.00', '20000.00']);
+  });
+
   it('reads every amount of a table row with its offsets, rates flagged as percents', () => {
     const row = 'Lampe de bureau   3   89,90 €   20 %   269,70 €';
     const tokens = findAmounts(row, 'comma');

@@ -145,6 +145,9 @@ export function findAmounts(text: string, hint?: DecimalStyle): AmountToken[] {
     if (!parsed) continue;
     // Eight digits or more without any separator is an identifier (GLN, EAN, order number), not an amount.
     if (/^\d{8,}$/.test(core)) continue;
+    // A group of zeros before a separator (`000,00`) is the end of an amount whose first digits a word was glued to
+    // (`situation20 000,00`): never an amount of its own.
+    if (/^00\d*[\s.,'’\u00a0\u202f]\d/.test(core)) continue;
     const negative =
       (sign1 !== undefined && sign1.trim() !== '+') ||
       sign2 !== undefined ||
