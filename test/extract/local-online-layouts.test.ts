@@ -83,6 +83,12 @@ describe('party headings and name rows', () => {
     expect(inv.seller.name?.value).toBe('Koster Tuinontwerp');
   });
 
+  it('a payee\'s legal form keeps its final period (`S.A.`, `S.n.c.`); a sentence\'s full stop after a word is dropped', () => {
+    const payee = (line: string) => parse(['WI', 'Faktura nr FV/2026/11/4', 'Razem do zapłaty   1 476,00 zł', line]).seller.name?.value;
+    expect(payee('Account holder: Wiśniewski Informatyka S.A.')).toBe('Wiśniewski Informatyka S.A.');
+    expect(payee('Conto intestato a: Costruzioni Rossi & Colombo S.n.c.')).toBe('Costruzioni Rossi & Colombo S.n.c.');
+  });
+
   it('an owners\' association named after its building is a name (`Condominio Via Verdi 8`)', () => {
     expect(parse(['Arch. Paolo Neri', 'Spett.le', 'Condominio Via Verdi 8', 'Via Verdi 8', '50122 Firenze', 'Fattura n. 12/2026 del 25/11/2026']).buyer.name?.value).toBe('Condominio Via Verdi 8');
   });

@@ -59,7 +59,9 @@ export function findPayees(ctx: ParseContext): PayeeName[] {
         .split(/\s{3,}|\s[·|•]\s|\s-\s|,\s*(?=iban|bic)|\s+(?=iban\b|bic\b|IBAN\b|BIC\b)/i)[0]!
         .split(PAYMENT_SENTENCE_REST)[0]!
         .trim()
-        .replace(/[,;.]$/, '');
+        .replace(/[,;]$/, '')
+        // A sentence's full stop after a word (`ten name van Koster Tuinontwerp.`), never an abbreviation's (`S.A.`, `Ltd.`).
+        .replace(/(?<=\p{Ll}{4})\.$/u, '');
       if (name.length >= 3 && /\p{L}{2}/u.test(name) && !/\d{5,}/.test(name)) out.push({ text: name, line: i });
     }
   });
