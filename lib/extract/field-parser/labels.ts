@@ -275,6 +275,22 @@ export const PAYMENT_CONTEXT = compileLabels([
 ], { prefix: true });
 
 /**
+ * Party headings of Hungarian, Romanian, Portuguese, Czech, Polish, Slovak, Slovenian, Croatian, Lithuanian, Estonian,
+ * Latvian, Greek and Bulgarian invoices (and Spanish `Receptor`, English `Invoice address`): whole headings and words of
+ * a longer heading alike, so one list serves both.
+ */
+const MORE_SELLER_HEADINGS = [
+  'eladó', 'szolgáltató', 'furnizor', 'prestator', 'vânzător', 'fornecedor', 'emitente', 'prodávající', 'wystawca', 'dobavitelj', 'prodavatelj',
+  'dodávateľ', 'izdajatelj', 'prodajalec', 'izdavatelj', 'pardavėjas', 'tiekėjas', 'müüja', 'pārdevējs', 'piegādātājs',
+  'εκδότης', 'προμηθευτής', 'πωλητής', 'доставчик', 'продавач', 'издател',
+];
+const MORE_BUYER_HEADINGS = [
+  'nabywca', 'odbiorca', 'odběratel', 'kupující', 'vevő', 'cumpărător', 'beneficiar', 'adquirente', 'kupec', 'kupac', 'receptor', 'invoice address',
+  'invoicing address', 'odberateľ', 'prejemnik', 'naročnik', 'pirkėjas', 'ostja', 'maksja', 'pircējs', 'saņēmējs',
+  'πελάτης', 'αγοραστής', 'λήπτης', 'получател', 'купувач', 'клиент',
+];
+
+/**
  * Words that make a short heading the buyer's, wherever they stand in it (`Bill to address:`, `Adresse du client`,
  * `Customer details`, `Datos de facturación`, `Empfänger der Rechnung`): {@link isPartyHeading}.
  */
@@ -285,9 +301,7 @@ export const BUYER_HEADING_WORDS = compileLabels(
     'facturé à', 'facture à', 'facturer à', 'facturation', 'destinataire', 'acheteur', 'adressé à',
     'klant', 'klantgegevens', 'factuuradres', 'afnemer', 'koper', 'factuur aan', 'gefactureerd aan',
     'cliente', 'facturación', 'facturar a', 'facturado a', 'comprador', 'destinatario', 'fatturazione', 'committente', 'cessionario', 'intestatario',
-    'spett.le', 'spettabile', 'nabywca', 'odbiorca', 'odběratel', 'kupující', 'vevő', 'cumpărător', 'beneficiar', 'adquirente', 'kupec', 'kupac',
-    'receptor', 'invoice address', 'invoicing address', 'odberateľ', 'prejemnik', 'naročnik', 'pirkėjas', 'ostja', 'maksja', 'pircējs', 'saņēmējs',
-    'πελάτης', 'αγοραστής', 'λήπτης', 'получател', 'купувач', 'клиент',
+    'spett.le', 'spettabile', ...MORE_BUYER_HEADINGS,
   ],
   { prefix: true },
 );
@@ -300,9 +314,7 @@ export const SELLER_HEADING_WORDS = compileLabels(
     'verkäufer', 'lieferant', 'rechnungssteller', 'rechnungsersteller', 'leistungserbringer', 'absender', 'auftragnehmer',
     'vendeur', 'fournisseur', 'émetteur', 'prestataire', 'expéditeur',
     'leverancier', 'verkoper', 'afzender', 'emisor', 'emitido por', 'proveedor', 'vendedor', 'fornitore', 'venditore', 'cedente', 'prestatore', 'mittente',
-    'eladó', 'szolgáltató', 'furnizor', 'prestator', 'vânzător', 'fornecedor', 'emitente', 'prodávající', 'wystawca', 'dobavitelj', 'prodavatelj',
-    'dodávateľ', 'izdajatelj', 'prodajalec', 'izdavatelj', 'pardavėjas', 'tiekėjas', 'müüja', 'pārdevējs', 'piegādātājs',
-    'εκδότης', 'προμηθευτής', 'πωλητής', 'доставчик', 'продавач', 'издател',
+    ...MORE_SELLER_HEADINGS,
   ],
   { prefix: true },
 );
@@ -363,10 +375,7 @@ export const SELLER_HEADING = compileLabels([
   'vendeur', 'fournisseur', 'émetteur', 'emetteur', 'prestataire', 'expéditeur',
   'van', 'leverancier', 'verkoper', 'afzender', 'proveedor', 'vendedor', 'emisor', 'emitido por', 'fornitore', 'venditore', 'cedente/prestatore', 'cedente',
   'prestatore', 'mittente',
-  // Hungarian, Romanian, Portuguese, Czech, Polish, Slovenian and Croatian.
-  'eladó', 'szolgáltató', 'furnizor', 'prestator', 'vânzător', 'fornecedor', 'emitente', 'prodávající', 'wystawca', 'dobavitelj', 'prodavatelj',
-  'dodávateľ', 'izdajatelj', 'prodajalec', 'izdavatelj', 'pardavėjas', 'tiekėjas', 'müüja', 'pārdevējs', 'piegādātājs',
-  'εκδότης', 'προμηθευτής', 'πωλητής', 'доставчик', 'продавач', 'издател',
+  ...MORE_SELLER_HEADINGS,
 ]);
 
 /** Headings of the buyer's block (BG-7). */
@@ -379,10 +388,7 @@ export const BUYER_HEADING = compileLabels([
   'facturar a', 'facturado a', 'cliente', 'comprador', 'destinatario', 'cessionario/committente', 'cessionario', 'committente', 'spett.le', 'spettabile',
   'intestatario', 'datos del cliente', 'datos cliente', 'dati del cliente', 'dati cliente', 'adressé à', 'adresse client',
   'nabywca', 'odběratel', 'køber', 'köpare', 'kjøper', 'asiakas', 'vevő',
-  'cumpărător', 'beneficiar', 'adquirente', 'kupující', 'odbiorca', 'kupec', 'kupac', 'receptor',
-  'invoice address', 'invoicing address', 'billing address',
-  'odberateľ', 'prejemnik', 'naročnik', 'pirkėjas', 'ostja', 'maksja', 'pircējs', 'saņēmējs',
-  'πελάτης', 'αγοραστής', 'λήπτης', 'получател', 'купувач', 'клиент',
+  ...MORE_BUYER_HEADINGS, 'billing address',
   // The name row of a customer, as hotels and shops print it (`Guest Name    Anil Kumar`): not prefixes, so that a
   // Gasthof or a Guesthouse stays a name.
   'customer name', 'client name', 'guest name', 'name of guest', 'guest', 'gast', 'name des gastes', 'nom du client', 'nom client', 'naam klant',
